@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+
+export const newPasswordSchema = z
+  .string()
+  .min(10, 'Password must be at least 10 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+const nameSchema = z.string().trim().max(100);
+
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  // Not the new-password rules: an old account may predate them, and a length hint helps guessing.
+  password: z.string().min(1, 'Enter your password').max(128, 'Password must be at most 128 characters'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  isDemo: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+export const updateUserBodySchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    phone: z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[+()\d\s-]*$/, 'Phone may contain digits, spaces, +, -, ( and )'),
+  })
+  .partial();
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

@@ -1,0 +1,100 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config/env';
+import { openDatabase, type Dialect } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { AppError } from './lib/errors';
+import { createLogger } from './lib/logger';
+import { startJobs } from './jobs/scheduler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { csrfPlugin } from './plugins/csrf';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { sessionPlugin } from './plugins/session';
+import { webAppPlugin } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+    config: Config;
+    auth: AuthService;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildOptions {
+  logger?: Logger;
+  /** Start background jobs (the server does; most tests drive jobs by hand). */
+  jobs?: boolean;
+}
+
+/** The whole application, ready to `listen` or to `inject` into. Migrations have run when it resolves. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+  app.addHook('onClose', () => database.destroy());
+  await migrateToLatest(database.db as Kysely<unknown>);
+
+  const auth = createAuthService({ db: database.db, config });
+  app.decorate('auth', auth);
+
+  // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
+  // CSRF, the session; then routes.
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and Recharts set inline style attributes; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.NODE_ENV === 'production',
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
+  });
+  await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
+  await app.register(sessionPlugin, { auth });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/api/auth', auth, config });
+  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+
+  if (options.jobs) startJobs(app);
+  return app;
+}

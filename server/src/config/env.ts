@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable Meridian reads. README's configuration table mirrors this list. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** postgres://… selects PostgreSQL; unset means the embedded SQLite file at SQLITE_PATH. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  SQLITE_PATH: z.string().default('./data/meridian.db'),
+  /** Public origins allowed to make state-changing requests (comma separated). The request's own host is always allowed. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  /** Force the Secure cookie flag; by default it is set when the request arrived over HTTPS. */
+  COOKIE_SECURE: boolFromEnv.optional(),
+  /** Trust X-Forwarded-* from a reverse proxy (needed for the right client IP and HTTPS detection). */
+  TRUST_PROXY: boolFromEnv.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Sign-ups and demo starts per IP per minute. */
+  SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  DEMO_IDLE_HOURS: z.coerce.number().int().positive().default(24),
+  /** Directory of the built web app; empty disables static serving (API only). */
+  WEB_DIST_DIR: z.string().default('./web/dist'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment once at start-up; throws a ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}
+
+/** Config for tests and tools: defaults plus overrides, without reading the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }), ...overrides };
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseConnection } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+}
+
+// Bigint columns (money, counts) come back as BigInt, never a lossy number or a string.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openSqlite(options.sqlitePath);
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 20 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: an acknowledged commit survives power loss, not just a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // Integers as BigInt so money never passes through a float.
+  sqlite.defaultSafeIntegers(true);
+  const dialect = new SqliteDialect({ database: sqlite });
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new ImmediateSqliteDriver(dialect.createDriver()),
+      createIntrospector: (kysely) => dialect.createIntrospector(kysely),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
+  });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+export type { DatabaseConnection };

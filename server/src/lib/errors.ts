@@ -1,0 +1,36 @@
+import type { ErrorCode } from '@contract/errors';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BUSINESS_RULE: 422,
+  INSUFFICIENT_FUNDS: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+/** The one error type the app throws on purpose. The error handler turns it into `{code, message, fields?}`. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = statusByCode[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');

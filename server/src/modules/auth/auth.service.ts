@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { LoginBody, RegisterBody } from '@contract/auth';
+import type { Config } from '../../config/env';
+import type { Database, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { AttemptLimiter } from './attempt-limiter';
+import * as repo from './auth.repository';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { newSessionToken, sessionIdFromToken } from './session-token';
+
+/** Runs inside the transaction that creates a user (e.g. opening default wallets). */
+export type UserCreatedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
+/** Runs after a demo user is created, to give it believable data. */
+export type DemoSeedHook = (db: Kysely<Database>, user: UserRow) => Promise<void>;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+  expiresAt: Date;
+}
+
+const MINUTE = 60_000;
+// Writing last_seen_at on every request would turn each read into a write; a minute's precision is plenty
+// for an idle timeout measured in tens of minutes.
+const TOUCH_INTERVAL_MS = MINUTE;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: { db: Kysely<Database>; config: Config; now?: () => Date }) {
+  const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const windowMs = config.LOGIN_ATTEMPT_WINDOW_MINUTES * MINUTE;
+  const accountLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_ACCOUNT, windowMs, () => now().getTime());
+  const ipLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_IP, windowMs, () => now().getTime());
+  const userCreatedHooks: UserCreatedHook[] = [];
+  const demoSeedHooks: DemoSeedHook[] = [];
+
+  async function createUser(values: {
+    email: string;
+    passwordHash: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    isDemo: boolean;
+  }): Promise<UserRow> {
+    const at = now().toISOString();
+    return db.transaction().execute(async (trx) => {
+      if (await repo.findUserByEmail(trx, values.email)) {
+        throw new AppError('CONFLICT', 'An account with this email already exists', {
+          email: 'An account with this email already exists',
+        });
+      }
+      const user = await repo.insertUser(trx, {
+        id: randomUUID(),
+        email: values.email,
+        password_hash: values.passwordHash,
+        first_name: values.firstName ?? '',
+        last_name: values.lastName ?? '',
+        is_demo: values.isDemo ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      });
+      for (const hook of userCreatedHooks) await hook(trx, user);
+      return user;
+    });
+  }
+
+  async function startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+    const { token, id } = newSessionToken();
+    const created = now();
+    const expiresAt = new Date(created.getTime() + config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE);
+    await repo.insertSession(db, {
+      id,
+      user_id: user.id,
+      created_at: created.toISOString(),
+      last_seen_at: created.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 512),
+    });
+    return { user, token, expiresAt };
+  }
+
+  function throwIfLimited(keys: string[]) {
+    const wait = Math.max(
+      ...keys.map((key) => (key.startsWith('ip:') ? ipLimiter : accountLimiter).retryAfterSeconds(key)),
+    );
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.`);
+    }
+  }
+
+  return {
+    onUserCreated(hook: UserCreatedHook) {
+      userCreatedHooks.push(hook);
+    },
+    onDemoSeed(hook: DemoSeedHook) {
+      demoSeedHooks.push(hook);
+    },
+
+    async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
+      const user = await createUser({ ...body, passwordHash: await hashPassword(body.password), isDemo: false });
+      return startSession(user, client);
+    },
+
+    async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+      const accountKey = `account:${body.email}`;
+      const ipKey = `ip:${client.ip}`;
+      throwIfLimited([accountKey, ipKey]);
+      ipLimiter.record(ipKey);
+      const user = await repo.findUserByEmail(db, body.email);
+      const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstDummy(body.password);
+      if (!user || !ok) {
+        accountLimiter.record(accountKey);
+        throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      }
+      accountLimiter.reset(accountKey);
+      return startSession(user, client);
+    },
+
+    /** A fresh user with its own data, signed in at once. Its password is random and never shown. */
+    async startDemo(client: ClientInfo): Promise<SignedIn> {
+      const suffix = randomBytes(6).toString('hex');
+      const user = await createUser({
+        email: `demo-${suffix}@demo.meridian.app`,
+        passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+        firstName: 'Alex',
+        lastName: 'Morgan',
+        isDemo: true,
+      });
+      for (const hook of demoSeedHooks) await hook(db, user);
+      return startSession(user, client);
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await repo.deleteSession(db, sessionIdFromToken(token));
+    },
+
+    /** The signed-in user's id for a cookie token, or null if the session is missing, idle or expired. */
+    async authenticate(token: string): Promise<{ userId: string; sessionId: string } | null> {
+      const sessionId = sessionIdFromToken(token);
+      const session = await repo.findSessionWithUser(db, sessionId);
+      if (!session) return null;
+      const at = now();
+      const idleDeadline = new Date(session.lastSeenAt).getTime() + config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
+      if (at.getTime() >= idleDeadline || at.getTime() >= new Date(session.expiresAt).getTime()) {
+        await repo.deleteSession(db, sessionId);
+        return null;
+      }
+      if (at.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
+        await repo.touchSession(db, sessionId, at.toISOString());
+      }
+      return { userId: session.userId, sessionId };
+    },
+
+    /** Removes demo users nobody has used for DEMO_IDLE_HOURS. Returns how many went. */
+    async removeIdleDemoUsers(): Promise<number> {
+      const cutoff = new Date(now().getTime() - config.DEMO_IDLE_HOURS * 60 * MINUTE).toISOString();
+      const result = await repo.deleteIdleDemoUsers(db, cutoff);
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { User } from '@contract/auth';
+import type { UserRow } from '../../db/schema';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    isDemo: Number(row.is_demo) === 1,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorBody } from '@contract/errors';
+
+/**
+ * Serves the built web app with an SPA fallback: any GET that is not a file and not under /api gets
+ * index.html, so deep links work. Unknown /api paths stay JSON 404s, never the page.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  const root = options.distDir ? resolve(options.distDir) : '';
+  const hasWebApp = root !== '' && existsSync(resolve(root, 'index.html'));
+  if (!hasWebApp) {
+    if (root) app.log.warn({ root }, 'web app not built; serving the API only (run `npm run build`)');
+  } else {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        const immutable = path.includes(`${'/'}assets${'/'}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (hasWebApp && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorBody = { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+    return reply.status(404).send(body);
+  });
+});
