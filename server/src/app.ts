@@ -29,10 +29,18 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     auth: AuthService;
+    /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
+    routeList: Array<{ method: string | string[]; url: string; public: boolean }>;
   }
 }
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export interface BuildOptions {
   logger?: Logger;
@@ -50,6 +58,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; without this, text/plain bodies would reach validators as strings.
+  app.removeContentTypeParser('text/plain');
+  const routeList: App['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    routeList.push({ method: route.method, url: route.url, public: Boolean(route.config?.public) });
+  });
 
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
   app.decorate('db', database.db);

@@ -15,7 +15,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { allowedOrig
   function isSameOrigin(request: FastifyRequest, origin: string): boolean {
     if (allowed.has(origin.toLowerCase())) return true;
     try {
-      return new URL(origin).host.toLowerCase() === (request.headers.host ?? '').toLowerCase();
+      const from = new URL(origin);
+      // Normalise the Host header through URL too, so "example.com:443" equals "https://example.com".
+      return from.host === new URL(`${from.protocol}//${request.headers.host ?? ''}`).host;
     } catch {
       return false;
     }

@@ -6,7 +6,8 @@ import { AppError } from '../lib/errors';
 
 /** Fastify's own client errors, mapped onto our codes so every 4xx has the same shape. */
 const frameworkErrors: Record<string, () => AppError> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new AppError('VALIDATION_FAILED', 'The request body is not valid JSON'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    new AppError('VALIDATION_FAILED', 'The request body is not valid JSON'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new AppError('VALIDATION_FAILED', 'The request body is empty'),
   FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
@@ -29,7 +30,8 @@ function toAppError(error: FastifyError): AppError | null {
   }
   const known = error.code ? frameworkErrors[error.code] : undefined;
   if (known) return known();
-  if (error.statusCode === 429) return new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.');
+  if (error.statusCode === 429)
+    return new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError('VALIDATION_FAILED', 'The request could not be understood');
   }

@@ -32,7 +32,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     if (hasWebApp && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const body: ErrorBody = { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+    const body: ErrorBody = {
+      code: 'NOT_FOUND',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    };
     return reply.status(404).send(body);
   });
 });

@@ -10,7 +10,9 @@ export interface Session {
 export function sessionCookieFrom(headers: Record<string, unknown>): string {
   const raw = headers['set-cookie'];
   const cookies = Array.isArray(raw) ? raw : [raw];
-  const session = cookies.find((cookie): cookie is string => typeof cookie === 'string' && cookie.startsWith('meridian_session='));
+  const session = cookies.find(
+    (cookie): cookie is string => typeof cookie === 'string' && cookie.startsWith('meridian_session='),
+  );
   if (!session) throw new Error('no session cookie in response');
   return session.split(';')[0]!;
 }

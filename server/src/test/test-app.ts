@@ -82,7 +82,8 @@ export function describeEachDatabase(
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const name = `${title} [${dialect}]`;
     if (dialect === 'postgres' && !postgresUrl) {
-      describe.skip(`${name} (skipped: set TEST_DATABASE_URL to run on PostgreSQL)`, () => define({} as TestContext));
+      describe.skip(`${name} (skipped: set TEST_DATABASE_URL to run on PostgreSQL)`, () =>
+        define({} as TestContext));
       continue;
     }
     describe(name, () => {

@@ -15,12 +15,18 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? '',
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (app, { auth, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
   const signUpLimit = { rateLimit: { max: config.SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } };
 
   app.post(
     '/register',
-    { config: { public: true, ...signUpLimit }, schema: { body: registerBodySchema, response: { 201: userResponseSchema } } },
+    {
+      config: { public: true, ...signUpLimit },
+      schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
+    },
     async (request, reply) => {
       const session = await auth.register(request.body, clientOf(request));
       setSessionCookie(config, request, reply, session);
@@ -48,11 +54,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
   );
 
-  app.post('/logout', { config: { public: true }, schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await auth.logout(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(reply);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/logout',
+    { config: { public: true }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get('/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
     const user = await findUserById(app.db, userIdOf(request));

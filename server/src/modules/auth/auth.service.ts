@@ -36,7 +36,9 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
   const windowMs = config.LOGIN_ATTEMPT_WINDOW_MINUTES * MINUTE;
-  const accountLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_ACCOUNT, windowMs, () => now().getTime());
+  const accountLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_ACCOUNT, windowMs, () =>
+    now().getTime(),
+  );
   const ipLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_IP, windowMs, () => now().getTime());
   const userCreatedHooks: UserCreatedHook[] = [];
   const demoSeedHooks: DemoSeedHook[] = [];
@@ -91,7 +93,10 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
       ...keys.map((key) => (key.startsWith('ip:') ? ipLimiter : accountLimiter).retryAfterSeconds(key)),
     );
     if (wait > 0) {
-      throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.`);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.`,
+      );
     }
   }
 
@@ -104,7 +109,11 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     },
 
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
-      const user = await createUser({ ...body, passwordHash: await hashPassword(body.password), isDemo: false });
+      const user = await createUser({
+        ...body,
+        passwordHash: await hashPassword(body.password),
+        isDemo: false,
+      });
       return startSession(user, client);
     },
 
@@ -114,7 +123,9 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
       throwIfLimited([accountKey, ipKey]);
       ipLimiter.record(ipKey);
       const user = await repo.findUserByEmail(db, body.email);
-      const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstDummy(body.password);
+      const ok = user
+        ? await verifyPassword(user.password_hash, body.password)
+        : await verifyAgainstDummy(body.password);
       if (!user || !ok) {
         accountLimiter.record(accountKey);
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
@@ -147,7 +158,8 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
       const session = await repo.findSessionWithUser(db, sessionId);
       if (!session) return null;
       const at = now();
-      const idleDeadline = new Date(session.lastSeenAt).getTime() + config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
+      const idleDeadline =
+        new Date(session.lastSeenAt).getTime() + config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
       if (at.getTime() >= idleDeadline || at.getTime() >= new Date(session.expiresAt).getTime()) {
         await repo.deleteSession(db, sessionId);
         return null;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('configuration', () => {
+  it('uses safe defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SQLITE_PATH: './data/meridian.db',
+      SESSION_IDLE_TIMEOUT_MINUTES: 30,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every problem at once in a readable error', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://localhost/db', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DATABASE_URL must start with postgres/);
+      expect(message).toMatch(/LOG_LEVEL/);
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestContext } from '../test/test-app';
+import { request, signUp } from '../test/http';
+
+describeEachDatabase('HTTP edges: errors, CSRF, limits, health', (ctx) => {
+  it('answers every non-public /api route with 401 without a session', async () => {
+    const protectedRoutes = ctx.app.routeList.filter(
+      (route) => route.url.startsWith('/api/') && !route.public,
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(2);
+    for (const route of protectedRoutes) {
+      for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
+        const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+        const response = await ctx.app.inject({ method: method as 'GET', url, payload: {} });
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+      }
+    }
+  });
+
+  it('turns malformed JSON into a 400, never a 500', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The request body is not valid JSON',
+    });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.c',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers an unknown /api path with a JSON 404, not the web page', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a state-changing request from a foreign origin (CSRF) and allows its own', async () => {
+    const session = await signUp(ctx.app);
+    const foreign = await request(
+      ctx.app,
+      session,
+      'PATCH',
+      '/api/user',
+      { firstName: 'Mallory' },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('FORBIDDEN');
+    const crossSite = await request(
+      ctx.app,
+      session,
+      'PATCH',
+      '/api/user',
+      { firstName: 'Mallory' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    const own = await request(
+      ctx.app,
+      session,
+      'PATCH',
+      '/api/user',
+      { firstName: 'Grace' },
+      { origin: 'http://localhost:80', host: 'localhost:80' },
+    );
+    expect(own.statusCode).toBe(200);
+    const user = await request(ctx.app, session, 'GET', '/api/user');
+    expect(user.json().firstName).toBe('Grace');
+  });
+
+  it('reports liveness and database readiness', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: ctx.dialect });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describeEachDatabase('profile: GET and PATCH /api/user', (ctx) => {
+  it('reads and updates only the signed-in user', async () => {
+    const ada = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const patched = await request(ctx.app, ada, 'PATCH', '/api/user', {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      phone: '+44 20 7946 0958',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Byron',
+      phone: '+44 20 7946 0958',
+      email: ada.user.email,
+    });
+    expect((await request(ctx.app, bob, 'GET', '/api/user')).json().firstName).toBe('');
+  });
+
+  it('refuses an email another account uses (409) and bad fields (400), changing nothing', async () => {
+    const ada = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const taken = await request(ctx.app, ada, 'PATCH', '/api/user', { email: bob.user.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    const badPhone = await request(ctx.app, ada, 'PATCH', '/api/user', { phone: '<script>' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().fields).toHaveProperty('phone');
+    const badEmail = await request(ctx.app, ada, 'PATCH', '/api/user', { email: 'nope' });
+    expect(badEmail.statusCode).toBe(400);
+    expect((await request(ctx.app, ada, 'GET', '/api/user')).json()).toMatchObject({
+      email: ada.user.email,
+      phone: '',
+    });
+  });
+});
+
+describe('HTTP edges that need their own app', () => {
+  let ctx: TestContext & { close(): Promise<void> };
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'meridian-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Meridian</title>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    ctx = await createTestApp('sqlite', {
+      WEB_DIST_DIR: dist,
+      BODY_LIMIT_BYTES: 1024,
+      SIGNUPS_PER_MINUTE: 2,
+    });
+    ctx.app.get('/api/boom', { config: { public: true } }, async () => {
+      throw new Error('connection to db-secret-host:5432 failed for user admin');
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('never shows internals in a 500', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong' });
+    expect(response.body).not.toMatch(/secret|admin|5432/);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(2000) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('rate-limits sign-ups per address with 429', async () => {
+    const statuses = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        remoteAddress: '198.51.100.9',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it('serves the web app with an SPA fallback, and fingerprinted assets cached for good', async () => {
+    const deepLink = await ctx.app.inject({ method: 'GET', url: '/history?type=incoming' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['content-type']).toMatch(/text\/html/);
+    expect(deepLink.body).toContain('<title>Meridian</title>');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+});
