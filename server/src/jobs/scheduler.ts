@@ -8,7 +8,9 @@ export interface Job {
 
 const HOUR = 3_600_000;
 
-const jobs: Job[] = [{ name: 'remove-idle-demo-users', everyMs: HOUR, run: (app) => app.auth.removeIdleDemoUsers() }];
+const jobs: Job[] = [
+  { name: 'remove-idle-demo-users', everyMs: HOUR, run: (app) => app.auth.removeIdleDemoUsers() },
+];
 
 /** Registers a job; modules add theirs before the app starts listening. */
 export function registerJob(job: Job) {

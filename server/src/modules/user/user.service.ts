@@ -9,10 +9,18 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   return user;
 }
 
-export async function updateProfile(db: Kysely<Database>, userId: string, body: UpdateUserBody): Promise<UserRow> {
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  body: UpdateUserBody,
+): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     if (body.email !== undefined) {
-      const owner = await trx.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
+      const owner = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', body.email)
+        .executeTakeFirst();
       if (owner && owner.id !== userId) {
         throw new AppError('CONFLICT', 'An account with this email already exists', {
           email: 'An account with this email already exists',
