@@ -1,0 +1,55 @@
+/**
+ * The simulated market's motion: a seeded PRNG and a mean-reverting random walk in log space. Floats are fine
+ * here because these are prices being invented, not money being moved (see decimal-format.ts).
+ */
+export type Random = () => number;
+
+/** mulberry32: tiny, fast and deterministic, so a seed reproduces the same market in every run. */
+export function mulberry32(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal draw (Box–Muller); `1 - random()` keeps the logarithm away from zero. */
+export function standardNormal(random: Random): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+export interface WalkProfile {
+  /** Typical one-day move as a fraction: 0.004 is 0.4 %. */
+  dailyVolatility: number;
+  /** Hard bound on log(price / anchor); 0.08 keeps a price within about ±8 % of where it started. */
+  maxLogDeviation: number;
+}
+
+const DAY_MS = 86_400_000;
+// Pull back toward the anchor with a three-day half-life: strong enough that the demo never drifts into
+// absurd prices over weeks of uptime, weak enough that a day still shows real trends.
+const REVERSION_PER_DAY = Math.LN2 / 3;
+
+/**
+ * One step of an Ornstein–Uhlenbeck walk on log(price): a pull toward the anchor plus a normal shock that
+ * scales with the square root of elapsed time, so the same profile works for 5-second ticks and for the
+ * minute steps used to invent past history. The clamp is the last guard; the pull rarely lets it bite.
+ */
+export function stepLogPrice(
+  logPrice: number,
+  anchorLogPrice: number,
+  profile: WalkProfile,
+  elapsedMs: number,
+  random: Random,
+): number {
+  const days = elapsedMs / DAY_MS;
+  const pull = (anchorLogPrice - logPrice) * (1 - Math.exp(-REVERSION_PER_DAY * days));
+  const shock = profile.dailyVolatility * Math.sqrt(days) * standardNormal(random);
+  const next = logPrice + pull + shock;
+  const low = anchorLogPrice - profile.maxLogDeviation;
+  const high = anchorLogPrice + profile.maxLogDeviation;
+  return Math.min(high, Math.max(low, next));
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exchangeRatesSchema, ratePairListSchema, rateQuerySchema, rateQuoteSchema } from '@contract/rates';
+import { exchangeRatesOverview } from './rates.service';
+
+/** GET /api/exchange-rates[?from=&to=] and GET /api/exchange-rates/all; session required like all of /api. */
+export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: rateQuerySchema,
+        response: { 200: z.union([rateQuoteSchema, exchangeRatesSchema]) },
+      },
+    },
+    async (request) => {
+      const { from, to } = request.query;
+      return from && to ? app.rates.getRate(from, to) : exchangeRatesOverview(app.rates);
+    },
+  );
+
+  app.get('/all', { schema: { response: { 200: ratePairListSchema } } }, async () => app.rates.all());
+};

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { currencyCodes, type Currency } from '@contract/currencies';
+import { ratePairListSchema, rateQuoteSchema } from '@contract/rates';
+import { listedPairs } from './price-book';
+import { referenceUsdPrices, walkProfileOf } from './reference-prices';
+import { SimulatedMarket } from './simulated-market';
+
+const START = Date.parse('2024-03-01T12:00:00Z');
+
+function marketAt(options: { seed?: number; tickMs?: number } = {}) {
+  const clock = { now: START };
+  const tickMs = options.tickMs ?? 5_000;
+  const market = new SimulatedMarket({ seed: options.seed ?? 7, tickMs, now: () => clock.now });
+  const advance = (ticks: number) => {
+    for (let i = 0; i < ticks; i++) {
+      clock.now += tickMs;
+      market.tick();
+    }
+  };
+  return { market, clock, advance };
+}
+
+const rateOf = (market: SimulatedMarket, from: Currency, to: Currency) =>
+  Number(market.getRate(from, to).rate);
+
+describe('SimulatedMarket', () => {
+  it('opens at the sketch figures', () => {
+    const { market } = marketAt();
+    expect(market.getRate('BTC', 'USD').rate).toBe('28345.67');
+    expect(market.getRate('EUR', 'USD').rate).toBe('1.0831');
+    expect(market.getRate('USD', 'EUR').rate).toBe('0.923275782476');
+    expect(market.getRate('USD', 'EUR').timestamp).toBe(new Date(START).toISOString());
+  });
+
+  it('replays the same prices for the same seed, and others for another seed', () => {
+    const first = marketAt({ seed: 42 });
+    const second = marketAt({ seed: 42 });
+    const other = marketAt({ seed: 43 });
+    for (const run of [first, second, other]) run.advance(500);
+    expect(first.market.all()).toEqual(second.market.all());
+    expect(first.market.all()).not.toEqual(other.market.all());
+  });
+
+  it('moves crypto more than fiat', () => {
+    const { market, advance } = marketAt();
+    const totalMove = { BTC: 0, EUR: 0 };
+    let previous = { BTC: rateOf(market, 'BTC', 'USD'), EUR: rateOf(market, 'EUR', 'USD') };
+    for (let tick = 0; tick < 2000; tick++) {
+      advance(1);
+      const current = { BTC: rateOf(market, 'BTC', 'USD'), EUR: rateOf(market, 'EUR', 'USD') };
+      totalMove.BTC += Math.abs(Math.log(current.BTC / previous.BTC));
+      totalMove.EUR += Math.abs(Math.log(current.EUR / previous.EUR));
+      previous = current;
+    }
+    expect(totalMove.EUR).toBeGreaterThan(0);
+    expect(totalMove.BTC).toBeGreaterThan(5 * totalMove.EUR);
+  });
+
+  it('never drifts outside its bounds, even over years of hourly ticks', () => {
+    const { market, advance } = marketAt({ tickMs: 3_600_000 });
+    for (let year = 0; year < 3; year++) {
+      advance(365 * 24);
+      for (const currency of currencyCodes) {
+        const deviation = Math.log(rateOf(market, currency, 'USD') / referenceUsdPrices[currency]);
+        expect(Math.abs(deviation)).toBeLessThanOrEqual(walkProfileOf(currency).maxLogDeviation + 1e-9);
+      }
+    }
+  });
+
+  it('quotes cross rates that agree within rounding', () => {
+    const { market, advance } = marketAt();
+    advance(100);
+    for (const a of currencyCodes) {
+      for (const b of currencyCodes) {
+        for (const c of currencyCodes) {
+          const viaB = rateOf(market, a, b) * rateOf(market, b, c);
+          expect(Math.abs(viaB / rateOf(market, a, c) - 1)).toBeLessThan(1e-10);
+        }
+      }
+    }
+  });
+
+  it('has a 24 h change from the first request, from an invented past day', () => {
+    const { market } = marketAt();
+    const changes = market.all().map((pair) => pair.change24h);
+    expect(changes.some((change) => change !== '0.00')).toBe(true);
+  });
+
+  it('computes change24h against the price a day earlier', () => {
+    const { market, advance } = marketAt({ tickMs: 60_000 });
+    advance(30);
+    const dayAgo = rateOf(market, 'BTC', 'USD');
+    advance(1440);
+    const quote = market.getRate('BTC', 'USD');
+    const expected = (Number(quote.rate) / dayAgo - 1) * 100;
+    expect(Math.abs(Number(quote.change24h) - expected)).toBeLessThanOrEqual(0.005 + 1e-9);
+  });
+
+  it('quotes a currency against itself as exactly 1', () => {
+    const { market } = marketAt();
+    expect(market.getRate('ETH', 'ETH')).toMatchObject({ rate: '1', change24h: '0.00' });
+  });
+
+  it('serves the contract shapes, listed pairs first', () => {
+    const { market } = marketAt();
+    expect(() => rateQuoteSchema.parse(market.getRate('JPY', 'BTC'))).not.toThrow();
+    const pairs = ratePairListSchema.parse(market.all());
+    expect(pairs.map((pair) => [pair.from, pair.to])).toEqual(listedPairs);
+  });
+
+  it('reports itself as the simulated market', () => {
+    const { market, clock, advance } = marketAt();
+    advance(3);
+    expect(market.status()).toEqual({
+      name: 'Simulated market',
+      mode: 'simulated',
+      healthy: true,
+      detail: 'Seeded random walk (seed 7) moving every 5 s',
+      lastUpdated: new Date(clock.now).toISOString(),
+    });
+  });
+
+  it('starts and stops its timer without keeping the process alive', async () => {
+    const { market } = marketAt();
+    await market.start();
+    market.stop();
+  });
+});
