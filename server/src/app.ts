@@ -16,7 +16,21 @@ import { createLogger } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { seedDemoActivity } from './modules/demo/demo.seed';
+import { fxRoutes } from './modules/fx/fx.routes';
+import { createFxService } from './modules/fx/fx.service';
+import { appRateSource } from './modules/fx/rate-source';
 import { healthRoutes } from './modules/health/health.routes';
+import { ensureHouseAccounts } from './modules/ledger/house-accounts';
+import { releaseUserLedger } from './modules/ledger/ledger.release';
+import { transactionRoutes } from './modules/transactions/transactions.routes';
+import { walletRoutes } from './modules/wallets/wallets.routes';
+import { createWalletsService, openDefaultWallets } from './modules/wallets/wallets.service';
+import { createRatesProvider } from './modules/rates/create-rates-provider';
+import type { RatesProvider } from './modules/rates/rates.provider';
+import { ratesRoutes } from './modules/rates/rates.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -29,6 +43,7 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     auth: AuthService;
+    rates: RatesProvider;
     /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
     routeList: Array<{ method: string | string[]; url: string; public: boolean }>;
   }
@@ -76,6 +91,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService({ db: database.db, config });
   app.decorate('auth', auth);
 
+  const rates = createRatesProvider(config, app.log);
+  app.decorate('rates', rates);
+  app.addHook('onClose', async () => rates.stop());
+  await rates.start();
+
+  // Money: house accounts exist before any entry; new users get wallets, demos get history, and a removed
+  // demo's ledger is released in the same transaction that deletes it.
+  await ensureHouseAccounts(database.db);
+  auth.onUserCreated((trx, user) => openDefaultWallets(trx, user.id));
+  auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id));
+  auth.onUserRemoving(releaseUserLedger);
+  const rateSource = appRateSource(app);
+  const wallets = createWalletsService({ db: database.db, config, rates: rateSource });
+  const fx = createFxService({ db: database.db, rates: rateSource });
+  const analytics = createAnalyticsService({ db: database.db, rates: rateSource });
+
   // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
   // CSRF, the session; then routes.
   await app.register(errorHandlerPlugin);
@@ -108,6 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(ratesRoutes, { prefix: '/api/exchange-rates' });
+  await app.register(walletRoutes, { prefix: '/api/wallets', wallets });
+  await app.register(fxRoutes, { prefix: '/api/convert', fx });
+  await app.register(transactionRoutes, { prefix: '/api/transactions' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   if (options.jobs) startJobs(app);

@@ -44,8 +44,28 @@ const envSchema = z.object({
   SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   DEMO_IDLE_HOURS: z.coerce.number().int().positive().default(24),
+  /** Sandbox money: POST /api/wallets/{id}/deposit tops a wallet up from nowhere. Turn off for real money. */
+  SANDBOX: boolFromEnv.default(true),
+  /** Largest single sandbox deposit, in USD or its equivalent at the current rate. */
+  SANDBOX_MAX_DEPOSIT_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'SANDBOX_MAX_DEPOSIT_USD must be a USD amount such as 50000')
+    .default('50000'),
   /** Directory of the built web app; empty disables static serving (API only). */
   WEB_DIST_DIR: z.string().default('./web/dist'),
+  /** Exchange rates: `simulated` (embedded market, works offline) or `http` (poll RATES_URL, simulated as fallback). */
+  RATES_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
+  /** JSON endpoint of USD-based rates (`{ "rates": { "EUR": 0.92, … } }`); required when RATES_PROVIDER=http. */
+  RATES_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'RATES_URL must start with http:// or https://')
+    .optional(),
+  /** How often the http provider polls RATES_URL. */
+  RATES_REFRESH_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Seed of the simulated market's random walk: the same seed replays the same prices. */
+  RATES_SEED: z.coerce.number().int().default(28345),
+  /** How often the simulated market moves. */
+  RATES_TICK_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,5 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
+import * as ledger from './migrations/0002-ledger';
+import * as idempotency from './migrations/0003-idempotency';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -7,6 +9,8 @@ import * as accounts from './migrations/0001-accounts';
  */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-ledger': ledger,
+  '0003-idempotency': idempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

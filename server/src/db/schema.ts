@@ -31,10 +31,78 @@ export interface SessionsTable {
   user_agent: string;
 }
 
+/** Every wallet and house account of the ledger (modules/ledger). House accounts have no user and no balance. */
+export interface LedgerAccountsTable {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  currency: string;
+  /** Cached sum of the account's postings; null on house accounts. */
+  balance: bigint | null;
+  created_at: string;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  kind: string;
+  description: string;
+  /** JSON object of user-facing details. */
+  metadata: ColumnType<string, string | undefined, never>;
+  created_at: string;
+}
+
+/** Signed amount in minor units: positive = money into the account (see ledger.service.ts). */
+export interface PostingsTable {
+  id: string;
+  entry_id: string;
+  account_id: string;
+  currency: string;
+  amount: bigint;
+}
+
+/** The user-facing history row, written in the same database transaction as its journal entry. */
+export interface TransactionsTable {
+  id: string;
+  user_id: string;
+  entry_id: string;
+  wallet_id: string | null;
+  type: string;
+  amount: bigint;
+  currency: string;
+  fee: ColumnType<bigint, bigint | undefined, bigint>;
+  from_currency: string | null;
+  to_currency: string | null;
+  exchange_rate: string | null;
+  converted_amount: bigint | null;
+  recipient_email: string | null;
+  counterparty: string | null;
+  counterparty_email: string | null;
+  description: string;
+  status: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  /** integer: a BigInt on SQLite (safe integers), a number on PostgreSQL. */
+  response_status: ColumnType<number | bigint, number, number>;
+  response_body: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+  transactions: TransactionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type TransactionRow = Selectable<TransactionsTable>;

@@ -43,7 +43,9 @@ export function clearSessionCookie(reply: FastifyReply) {
 /** Resolves the session cookie on every /api request and refuses non-public routes without one. */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is parsed or validated: an anonymous caller gets 401, never a 400 that
+  // describes a protected route's body.
+  app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await options.auth.authenticate(token) : null;

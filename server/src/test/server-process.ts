@@ -12,7 +12,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -57,7 +59,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
 
 async function waitUntilReady(url: string, child: ChildProcess, attempts = 300): Promise<void> {
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(`${url}/readyz`);
       if (response.ok) return;

@@ -43,9 +43,10 @@ export function deleteSession(db: Db, sessionId: string) {
 }
 
 /** Demo users whose newest activity is older than the cutoff: no session seen since, and created before it. */
-export function deleteIdleDemoUsers(db: Db, cutoff: string) {
+function idleDemoUsers(db: Db, cutoff: string) {
   return db
-    .deleteFrom('users')
+    .selectFrom('users')
+    .select('id')
     .where('is_demo', '=', 1)
     .where('created_at', '<', cutoff)
     .where(({ not, exists, selectFrom }) =>
@@ -57,6 +58,17 @@ export function deleteIdleDemoUsers(db: Db, cutoff: string) {
             .where('sessions.last_seen_at', '>=', cutoff),
         ),
       ),
-    )
-    .executeTakeFirst();
+    );
+}
+
+export function findIdleDemoUsers(db: Db, cutoff: string) {
+  return idleDemoUsers(db, cutoff).execute();
+}
+
+export async function isIdleDemoUser(db: Db, id: string, cutoff: string): Promise<boolean> {
+  return (await idleDemoUsers(db, cutoff).where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export function deleteUser(db: Db, id: string) {
+  return db.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { LoginBody, RegisterBody } from '@contract/auth';
 import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
@@ -13,6 +13,11 @@ import { newSessionToken, sessionIdFromToken } from './session-token';
 export type UserCreatedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
 /** Runs after a demo user is created, to give it believable data. */
 export type DemoSeedHook = (db: Kysely<Database>, user: UserRow) => Promise<void>;
+/**
+ * Runs inside the transaction that deletes a user, before the row goes: modules release what they hold
+ * (the ledger's accounts reference users without cascade, so a user with money is never deleted by accident).
+ */
+export type UserRemovingHook = (trx: Transaction<Database>, userId: string) => Promise<void>;
 
 export interface ClientInfo {
   ip: string;
@@ -42,6 +47,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
   const ipLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_IP, windowMs, () => now().getTime());
   const userCreatedHooks: UserCreatedHook[] = [];
   const demoSeedHooks: DemoSeedHook[] = [];
+  const userRemovingHooks: UserRemovingHook[] = [];
 
   async function createUser(values: {
     email: string;
@@ -106,6 +112,9 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     },
     onDemoSeed(hook: DemoSeedHook) {
       demoSeedHooks.push(hook);
+    },
+    onUserRemoving(hook: UserRemovingHook) {
+      userRemovingHooks.push(hook);
     },
 
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
@@ -173,8 +182,18 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     /** Removes demo users nobody has used for DEMO_IDLE_HOURS. Returns how many went. */
     async removeIdleDemoUsers(): Promise<number> {
       const cutoff = new Date(now().getTime() - config.DEMO_IDLE_HOURS * 60 * MINUTE).toISOString();
-      const result = await repo.deleteIdleDemoUsers(db, cutoff);
-      return Number(result.numDeletedRows);
+      let removed = 0;
+      // One transaction per user, so one failure does not keep every other idle demo alive.
+      for (const { id } of await repo.findIdleDemoUsers(db, cutoff)) {
+        removed += await db.transaction().execute(async (trx) => {
+          // Re-checked inside the transaction: the user may have come back since the scan.
+          if (!(await repo.isIdleDemoUser(trx, id, cutoff))) return 0;
+          for (const hook of userRemovingHooks) await hook(trx, id);
+          await repo.deleteUser(trx, id);
+          return 1;
+        });
+      }
+      return removed;
     },
   };
 }

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { currencySchema } from './currencies';
+import { amountProblem, amountStringSchema } from './money';
+import { transactionSchema } from './transactions';
+
+/** Fee on every conversion, in basis points of the amount, charged on top in the source currency. */
+export const CONVERSION_FEE_BPS = 50n;
+
+export const convertBodySchema = z
+  .object({ amount: amountStringSchema, from: currencySchema, to: currencySchema })
+  .superRefine((body, ctx) => {
+    if (body.from === body.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose two different currencies' });
+    }
+    const problem = amountProblem(body.amount, body.from);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
+export type ConvertBody = z.infer<typeof convertBodySchema>;
+
+/**
+ * A quote (nothing moves) and the result of a conversion. `originalAmount` (in `from`) is converted at `rate`
+ * into `convertedAmount` (in `to`); `fees` (in `from`) come on top; `total` = originalAmount + fees is what
+ * leaves the source wallet. `rounding` states how the minor-unit remainders were rounded.
+ */
+export const conversionSchema = z.object({
+  originalAmount: z.string(),
+  from: currencySchema,
+  to: currencySchema,
+  convertedAmount: z.string(),
+  rate: z.string(),
+  fees: z.string(),
+  total: z.string(),
+  rounding: z.string(),
+  rateTimestamp: z.string(),
+});
+export type Conversion = z.infer<typeof conversionSchema>;
+
+export const convertResponseSchema = conversionSchema.extend({ transaction: transactionSchema });
+export type ConvertResponse = z.infer<typeof convertResponseSchema>;

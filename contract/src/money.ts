@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { scaleOf, type Currency } from './currencies';
+
+/**
+ * Money is an integer count of minor units (BigInt) of one currency. Decimal strings exist only at the edges:
+ * `parseAmount` on the way in, `formatAmount` on the way out. Nothing in between ever holds a float.
+ */
+
+/** Largest amount accepted from outside: 10^15 minor units keeps every sum far inside a 64-bit bigint column. */
+export const MAX_AMOUNT_MINOR = 10n ** 15n;
+
+// Digits, optionally a point and more digits. No sign, exponent, spaces, or a bare leading/trailing point.
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+export class InvalidAmountError extends Error {
+  override name = 'InvalidAmountError';
+}
+
+/** What is wrong with `decimal` as an amount of `currency`, or null if it is fine (zero included). */
+export function amountProblem(decimal: string, currency: Currency): string | null {
+  if (!DECIMAL.test(decimal)) return 'Amount must be a positive decimal number such as 12.50';
+  if (decimal.length > 40) return 'Amount is too large';
+  const scale = scaleOf(currency);
+  const fraction = decimal.split('.')[1] ?? '';
+  if (fraction.length > scale) {
+    return scale === 0
+      ? `${currency} amounts cannot have decimal places`
+      : `${currency} amounts can have at most ${scale} decimal places`;
+  }
+  return null;
+}
+
+/** "12.5" USD → 1250n. Strict: throws InvalidAmountError on anything but plain digits within the scale. */
+export function parseAmount(decimal: string, currency: Currency): bigint {
+  const problem = typeof decimal === 'string' ? amountProblem(decimal, currency) : 'Amount must be a string';
+  if (problem) throw new InvalidAmountError(problem);
+  const [whole = '', fraction = ''] = decimal.split('.');
+  const minor = BigInt(whole + fraction.padEnd(scaleOf(currency), '0'));
+  if (minor > MAX_AMOUNT_MINOR) throw new InvalidAmountError('Amount is too large');
+  return minor;
+}
+
+/** 1245000n USD → "12450.00"; always exactly the currency's scale of decimals ("0.25000000" BTC, "100" JPY). */
+export function formatAmount(minor: bigint, currency: Currency): string {
+  const scale = scaleOf(currency);
+  const sign = minor < 0n ? '-' : '';
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  return scale === 0 ? `${sign}${whole}` : `${sign}${whole}.${digits.slice(digits.length - scale)}`;
+}
+
+/**
+ * An amount on the wire: a positive decimal string. JSON numbers are refused because they are floats in every
+ * JavaScript client (0.1 + 0.2). The currency-specific scale is checked where the currency is known.
+ */
+export const amountStringSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Amount is required'
+        : typeof issue.input === 'number'
+          ? 'Amount must be a string such as "12.50", not a JSON number'
+          : 'Amount must be a decimal string such as "12.50"',
+  })
+  .regex(DECIMAL, 'Amount must be a positive decimal number such as 12.50')
+  .max(40, 'Amount is too large')
+  .refine((value) => /[1-9]/.test(value), 'Amount must be greater than 0');
+
+/**
+ * An amount with its currency. Arithmetic only with other Money of the same currency: `money + 1` and
+ * `money > 5` do not type-check (the private constructor makes the class nominal), and at run time `valueOf`
+ * throws so a stray coercion fails loudly instead of producing NaN or a float.
+ */
+export class Money {
+  private constructor(
+    readonly minor: bigint,
+    readonly currency: Currency,
+  ) {}
+
+  static of(minor: bigint, currency: Currency): Money {
+    if (typeof minor !== 'bigint') throw new TypeError('Money needs a bigint count of minor units');
+    return new Money(minor, currency);
+  }
+
+  static zero(currency: Currency): Money {
+    return new Money(0n, currency);
+  }
+
+  static parse(decimal: string, currency: Currency): Money {
+    return new Money(parseAmount(decimal, currency), currency);
+  }
+
+  plus(other: Money): Money {
+    return new Money(this.minor + this.same(other).minor, this.currency);
+  }
+
+  minus(other: Money): Money {
+    return new Money(this.minor - this.same(other).minor, this.currency);
+  }
+
+  negated(): Money {
+    return new Money(-this.minor, this.currency);
+  }
+
+  compare(other: Money): -1 | 0 | 1 {
+    const difference = this.minor - this.same(other).minor;
+    return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+  }
+
+  equals(other: Money): boolean {
+    return this.currency === other.currency && this.minor === other.minor;
+  }
+
+  isZero(): boolean {
+    return this.minor === 0n;
+  }
+
+  isNegative(): boolean {
+    return this.minor < 0n;
+  }
+
+  isPositive(): boolean {
+    return this.minor > 0n;
+  }
+
+  /** The wire format: "12450.00". */
+  format(): string {
+    return formatAmount(this.minor, this.currency);
+  }
+
+  toString(): string {
+    return `${this.format()} ${this.currency}`;
+  }
+
+  valueOf(): never {
+    throw new TypeError('Money is not a number: use plus, minus or compare');
+  }
+
+  private same(other: Money): Money {
+    if (other.currency !== this.currency) {
+      throw new TypeError(`Cannot combine ${this.currency} with ${other.currency}`);
+    }
+    return other;
+  }
+}
+
+const displayFormats = new Map<string, Intl.NumberFormat>();
+
+/** The one Intl.NumberFormat factory: "$12,450.00", "€3,200.00", "BTC 0.25000000", exact (no float on the way). */
+export function displayMoney(money: Money, locale = 'en-US'): string {
+  const key = `${locale}|${money.currency}`;
+  let format = displayFormats.get(key);
+  if (!format) {
+    const scale = scaleOf(money.currency);
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: money.currency,
+      minimumFractionDigits: scale,
+      maximumFractionDigits: scale,
+    });
+    displayFormats.set(key, format);
+  }
+  // A numeric string is formatted exactly (Intl.NumberFormat v3), so large or precise amounts stay exact.
+  return format.format(money.format() as `${number}`);
+}

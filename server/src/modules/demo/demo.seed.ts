@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Currency } from '@contract/currencies';
+import { Money } from '@contract/money';
+import type { Database } from '../../db/schema';
+import { houseAccountId } from '../ledger/house-accounts';
+import { postEntry } from '../ledger/ledger.service';
+import { withMoneyTransaction } from '../ledger/money-transaction';
+import { openDefaultWallets } from '../wallets/wallets.service';
+import { findWalletByCurrency } from '../wallets/wallets.repository';
+import { demoEntry, type DemoWallets } from './demo.entries';
+import { demoEvents, demoFinalBalances, demoOpeningDaysAgo } from './demo.story';
+
+const DAY_MS = 86_400_000;
+
+function when(now: Date, daysAgo: number, hour: number): Date {
+  const at = new Date(now.getTime() - daysAgo * DAY_MS);
+  at.setUTCHours(hour, (7 * daysAgo) % 60, 0, 0);
+  return at;
+}
+
+/**
+ * For auth's onDemoSeed hook: two months of backdated history, all through postEntry, ending exactly on the
+ * demo balances. An opening deposit per wallet is derived as final balance minus the story's net effect.
+ * The latest client payment is kept inside the current month so "this month's earnings" is never empty.
+ */
+export async function seedDemoActivity(
+  db: Kysely<Database>,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
+  await withMoneyTransaction(db, async (trx) => {
+    await openDefaultWallets(trx, userId);
+    const wallets = {} as DemoWallets;
+    for (const currency of Object.keys(demoFinalBalances) as Currency[]) {
+      wallets[currency] = (await findWalletByCurrency(trx, userId, currency))!.id;
+    }
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const lastPayment = demoEvents.findLast((event) => event.kind === 'client_payment');
+    const timed = demoEvents.map((event) => {
+      let at = when(now, event.daysAgo, event.hour).getTime();
+      if (event === lastPayment && at < monthStart)
+        at = monthStart + Math.floor((now.getTime() - monthStart) / 2);
+      return { at, event };
+    });
+    timed.sort((a, b) => a.at - b.at);
+    const entries = timed.map(({ at, event }) =>
+      demoEntry(event, userId, wallets, new Date(at).toISOString()),
+    );
+
+    const openedAt = when(now, demoOpeningDaysAgo, 9).toISOString();
+    for (const [currency, final] of Object.entries(demoFinalBalances) as [Currency, string][]) {
+      const net = entries
+        .flatMap((entry) => entry.postings)
+        .filter((posting) => posting.accountId === wallets[currency])
+        .reduce((sum, posting) => sum.plus(posting.amount), Money.zero(currency));
+      const opening = Money.parse(final, currency).minus(net);
+      if (!opening.isPositive()) throw new Error(`Demo story spends more ${currency} than it ends with`);
+      await postEntry(trx, {
+        kind: 'deposit',
+        description: 'Opening balance',
+        createdAt: openedAt,
+        postings: [
+          { accountId: wallets[currency], amount: opening },
+          { accountId: houseAccountId('external', currency), amount: opening.negated() },
+        ],
+        transactions: [
+          {
+            user_id: userId,
+            status: 'completed',
+            type: 'deposit',
+            wallet_id: wallets[currency],
+            amount: opening.minor,
+            currency,
+            counterparty: 'Meridian',
+            description: 'Opening balance',
+          },
+        ],
+      });
+    }
+    for (const entry of entries) await postEntry(trx, entry);
+  });
+}

@@ -1,0 +1,59 @@
+import { expect, it } from 'vitest';
+import type { Transaction } from '@contract/transactions';
+import { request, sessionCookieFrom, signUp, type Session } from '../../test/http';
+import { walletsOf } from '../../test/money';
+import { describeEachDatabase } from '../../test/test-app';
+import { createAnalyticsService } from '../analytics/analytics.service';
+import { fixedRateSource } from '../fx/rate-source';
+import { verifyLedger } from '../ledger/ledger.verify';
+import { seedDemoActivity } from './demo.seed';
+
+describeEachDatabase('demo seeding', (ctx) => {
+  async function startDemo(): Promise<Session> {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/demo' });
+    expect(response.statusCode).toBe(201);
+    return { cookie: sessionCookieFrom(response.headers), user: response.json().user };
+  }
+
+  it('ends exactly on the demo balances, with every invariant holding', async () => {
+    const demo = await startDemo();
+    const wallets = await walletsOf(ctx.app, demo);
+    expect([wallets.USD!.balance, wallets.EUR!.balance, wallets.BTC!.balance]).toEqual([
+      '12450.00',
+      '3200.00',
+      '0.25000000',
+    ]);
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+  });
+
+  it('tells two months of believable history', async () => {
+    const demo = await startDemo();
+    const history: Transaction[] = (
+      await request(ctx.app, demo, 'GET', '/api/transactions?limit=100')
+    ).json();
+    const types = new Set(history.map((transaction) => transaction.type));
+    expect([...types].sort()).toEqual(['card_payment', 'deposit', 'exchange', 'receive', 'send']);
+    const clients = new Set(history.filter((t) => t.type === 'receive').map((t) => t.counterpartyEmail));
+    expect(clients.size).toBeGreaterThanOrEqual(4);
+    expect(clients.size).toBeLessThanOrEqual(6);
+    const oldest = new Date(history.at(-1)!.createdAt).getTime();
+    expect(Date.now() - oldest).toBeGreaterThan(55 * 86_400_000);
+    expect(history.every((t) => new Date(t.createdAt).getTime() <= Date.now())).toBe(true);
+
+    const analytics = (await request(ctx.app, demo, 'GET', '/api/analytics')).json();
+    expect(analytics.activeClients).toBe(clients.size);
+    expect(Number(analytics.averageProject)).toBeGreaterThan(0);
+  });
+
+  it("keeps a client payment in the current month even on the month's first hour", async () => {
+    const session = await signUp(ctx.app);
+    const firstHour = new Date('2026-03-01T00:30:00.000Z');
+    await seedDemoActivity(ctx.app.db, session.user.id, firstHour);
+    const rates = fixedRateSource({ EUR_USD: '1.0831' });
+    const summary = await createAnalyticsService({ db: ctx.app.db, rates, now: () => firstHour }).summary(
+      session.user.id,
+    );
+    expect(summary.monthlyEarnings).toBe('2650.00');
+    expect((await walletsOf(ctx.app, session)).USD!.balance).toBe('12450.00');
+  });
+});

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Conversion, ConvertBody, ConvertResponse } from '@contract/fx';
+import type { Database } from '../../db/schema';
+import { parseRequestAmount } from '../../lib/amount';
+import { AppError } from '../../lib/errors';
+import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
+import { postEntry } from '../ledger/ledger.service';
+import { toTransaction } from '../transactions/transactions.mapper';
+import * as wallets from '../wallets/wallets.repository';
+import { exchangeEntry } from './exchange-entry';
+import { parseRate, priceConversion, type ConversionFigures } from './fx-math';
+import type { RateSource } from './rate-source';
+
+function toConversion(figures: ConversionFigures, rateTimestamp: string): Conversion {
+  return {
+    originalAmount: figures.original.format(),
+    from: figures.original.currency,
+    to: figures.converted.currency,
+    convertedAmount: figures.converted.format(),
+    rate: figures.rate.text,
+    fees: figures.fee.format(),
+    total: figures.total.format(),
+    rounding: figures.rounding,
+    rateTimestamp,
+  };
+}
+
+export type FxService = ReturnType<typeof createFxService>;
+
+export function createFxService(deps: { db: Kysely<Database>; rates: RateSource }) {
+  const { db, rates } = deps;
+
+  async function price(body: ConvertBody) {
+    const original = parseRequestAmount(body.amount, body.from);
+    const quote = await rates.getRate(body.from, body.to);
+    return { figures: priceConversion(original, body.to, parseRate(quote.rate)), timestamp: quote.timestamp };
+  }
+
+  return {
+    /** What converting would give at the current rate. Nothing moves. */
+    async quote(body: ConvertBody): Promise<Conversion> {
+      const { figures, timestamp } = await price(body);
+      return toConversion(figures, timestamp);
+    },
+
+    /**
+     * Exchanges between the user's own wallets in one ledger entry (see exchange-entry.ts). The quoted
+     * `total` (amount + fee) leaves the source wallet; the target wallet is opened if missing.
+     */
+    async convert(request: IdempotentRequest, body: ConvertBody) {
+      return runIdempotent<ConvertResponse>(db, request, async (trx) => {
+        const { figures, timestamp } = await price(body);
+        const source = await wallets.findWalletByCurrency(trx, request.userId, body.from);
+        if (!source) {
+          throw new AppError('BUSINESS_RULE', `You have no ${body.from} wallet to convert from`, {
+            from: `No ${body.from} wallet`,
+          });
+        }
+        await wallets.openWallets(trx, request.userId, [body.to]);
+        const target = (await wallets.findWalletByCurrency(trx, request.userId, body.to))!;
+        const posted = await postEntry(
+          trx,
+          exchangeEntry(request.userId, { sourceId: source.id, targetId: target.id }, figures, {
+            rateTimestamp: timestamp,
+          }),
+        );
+        const transaction = toTransaction(posted.transactions[0]!);
+        return { status: 201, body: { ...toConversion(figures, timestamp), transaction } };
+      });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { userIdOf } from '../../plugins/session';
+import { withMoneyTransaction } from '../ledger/money-transaction';
+import * as repo from './idempotency.repository';
+
+/**
+ * Idempotency for money-moving POSTs. The client sends a fresh UUID as `Idempotency-Key` with each payment
+ * and the same one on a retry. Same key + same request → the first response again, nothing moves twice;
+ * same key + a different request → 422 IDEMPOTENCY_KEY_REUSED. Keys are per user.
+ *
+ * The key row is written in the same database transaction as the money movement, so a crash records both
+ * or neither. Only successes are stored: a failure (say INSUFFICIENT_FUNDS) rolls back with its movement,
+ * so retrying the same key after topping up tries again.
+ */
+export interface IdempotentRequest {
+  userId: string;
+  key: string;
+  /** Hash of method, path and canonical body: what "the same request" means. */
+  fingerprint: string;
+}
+
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEADER = 'Idempotency-Key';
+
+/** JSON with object keys sorted, so {"a":1,"b":2} and {"b":2,"a":1} are the same request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The validated Idempotency-Key of a request (400 when missing or not a UUID) and its fingerprint. */
+export function idempotencyOf(request: FastifyRequest): IdempotentRequest {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined || header === '') {
+    const message = `The ${HEADER} header is required: send a new UUID with each payment and reuse it only to retry`;
+    throw new AppError('VALIDATION_FAILED', message, { [HEADER]: 'Required' });
+  }
+  if (typeof header !== 'string' || !UUID.test(header)) {
+    throw new AppError('VALIDATION_FAILED', `${HEADER} must be a UUID`, { [HEADER]: 'Must be a UUID' });
+  }
+  const path = request.url.split('?')[0];
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${path}\n${canonicalJson(request.body ?? null)}`)
+    .digest('hex');
+  return { userId: userIdOf(request), key: header.toLowerCase(), fingerprint };
+}
+
+/** Runs `work` once per (user, key) in one money transaction, storing its response beside its effect. */
+export function runIdempotent<T>(
+  db: Kysely<Database>,
+  request: IdempotentRequest,
+  work: (trx: Transaction<Database>) => Promise<{ status: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  return withMoneyTransaction(db, async (trx) => {
+    if (!(await repo.claimKey(trx, request.userId, request.key, request.fingerprint))) {
+      const stored = await repo.findKey(trx, request.userId, request.key);
+      if (!stored || stored.request_hash !== request.fingerprint) {
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          `This ${HEADER} was already used for a different request: send a new key for a new payment`,
+        );
+      }
+      return {
+        status: Number(stored.response_status),
+        body: JSON.parse(stored.response_body) as T,
+        replayed: true,
+      };
+    }
+    const result = await work(trx);
+    await repo.storeResponse(trx, request.userId, request.key, result.status, JSON.stringify(result.body));
+    return { ...result, replayed: false };
+  });
+}
+
+/** Sends a stored or fresh result; `Idempotent-Replayed: true` tells the client nothing new happened. */
+export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T>) {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(result.status).send(result.body);
+}

@@ -1,0 +1,103 @@
+import { expect, it } from 'vitest';
+import { Money } from '@contract/money';
+import { sessionCookieFrom, signUp, type Session } from '../../test/http';
+import { ledgerSnapshot, walletsOf } from '../../test/money';
+import { describeEachDatabase } from '../../test/test-app';
+import { postEntry } from './ledger.service';
+import { verifyLedger } from './ledger.verify';
+import { withMoneyTransaction } from './money-transaction';
+
+describeEachDatabase('removing idle demo users', (ctx) => {
+  async function startDemo(): Promise<Session> {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/demo' });
+    return { cookie: sessionCookieFrom(response.headers), user: response.json().user };
+  }
+
+  async function makeIdle(userId: string) {
+    const longAgo = new Date(Date.now() - 48 * 3_600_000).toISOString();
+    await ctx.app.db.updateTable('users').set({ created_at: longAgo }).where('id', '=', userId).execute();
+    await ctx.app.db
+      .updateTable('sessions')
+      .set({ last_seen_at: longAgo })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  const accountsOf = (userId: string) =>
+    ctx.app.db.selectFrom('ledger_accounts').select('id').where('user_id', '=', userId).execute();
+
+  it('removes a demo with its self-contained history and keeps the ledger sound', async () => {
+    const before = await ledgerSnapshot(ctx.app.db);
+    const demo = await startDemo();
+    const active = await startDemo();
+    await makeIdle(demo.user.id);
+
+    expect(await ctx.app.auth.removeIdleDemoUsers()).toBe(1);
+    expect(
+      await ctx.app.db.selectFrom('users').select('id').where('id', '=', demo.user.id).execute(),
+    ).toEqual([]);
+    expect(await accountsOf(demo.user.id)).toEqual([]);
+    expect(await accountsOf(active.user.id)).toHaveLength(3);
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+
+    await makeIdle(active.user.id);
+    expect(await ctx.app.auth.removeIdleDemoUsers()).toBe(1);
+    const after = await ledgerSnapshot(ctx.app.db);
+    expect([after.entries, after.postings, after.transactions]).toEqual([
+      before.entries,
+      before.postings,
+      before.transactions,
+    ]);
+  });
+
+  it("keeps entries shared with another customer and closes the demo's side to zero", async () => {
+    const demo = await startDemo();
+    const friend = await signUp(ctx.app);
+    const demoUsd = (await walletsOf(ctx.app, demo)).USD!.id;
+    const friendUsd = (await walletsOf(ctx.app, friend)).USD!.id;
+    const hundred = Money.parse('100.00', 'USD');
+    await withMoneyTransaction(ctx.app.db, (trx) =>
+      postEntry(trx, {
+        kind: 'transfer',
+        description: 'Demo pays a friend',
+        postings: [
+          { accountId: demoUsd, amount: hundred.negated() },
+          { accountId: friendUsd, amount: hundred },
+        ],
+        transactions: [
+          {
+            user_id: friend.user.id,
+            type: 'receive',
+            amount: hundred.minor,
+            currency: 'USD',
+            description: 'From demo',
+            status: 'completed',
+          },
+        ],
+      }),
+    );
+    await makeIdle(demo.user.id);
+
+    expect(await ctx.app.auth.removeIdleDemoUsers()).toBe(1);
+    expect((await walletsOf(ctx.app, friend)).USD!.balance).toBe('100.00');
+    const detached = await ctx.app.db
+      .selectFrom('ledger_accounts')
+      .select(['user_id', 'balance'])
+      .where('id', '=', demoUsd)
+      .executeTakeFirstOrThrow();
+    expect(detached).toEqual({ user_id: null, balance: null });
+    const left = await ctx.app.db
+      .selectFrom('postings')
+      .select('amount')
+      .where('account_id', '=', demoUsd)
+      .execute();
+    expect(left.reduce((sum, posting) => sum + BigInt(posting.amount), 0n)).toBe(0n);
+    const friendHistory = await ctx.app.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('user_id', '=', friend.user.id)
+      .execute();
+    expect(friendHistory).toHaveLength(1);
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+  });
+});

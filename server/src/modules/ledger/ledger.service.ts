@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { isCurrency } from '@contract/currencies';
+import { Money } from '@contract/money';
+import type { Database, TransactionRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { insertTransactions, type NewTransaction } from '../transactions/transactions.repository';
+import * as repo from './ledger.repository';
+
+/**
+ * THE way money moves. Every movement is one journal entry of signed postings, and this function is the
+ * only writer of postings and cached balances. It enforces, inside the caller's database transaction:
+ *
+ * - Sign convention: a posting's amount is seen from its account. Positive = money into the account,
+ *   negative = money out. A wallet's balance is the sum of its postings; house accounts mirror customers
+ *   (the external-world account goes negative as money enters Meridian).
+ * - Every posting is non-zero and, per currency, an entry's postings sum to zero: money is never created
+ *   or destroyed, only moved. So the sum over all accounts of each currency is always zero.
+ * - Each posting's currency is its account's currency.
+ * - Cached balances (customer accounts only) move by exactly the sum of their postings and never go below
+ *   zero: a shortfall is INSUFFICIENT_FUNDS and nothing is written.
+ * - Postings and entries are only ever inserted (the database refuses updates too).
+ */
+export interface PostingInput {
+  accountId: string;
+  amount: Money;
+}
+
+export interface EntryInput {
+  /** What kind of movement, e.g. "deposit", "exchange", "client_payment". */
+  kind: string;
+  description: string;
+  metadata?: Record<string, string>;
+  /** ISO time; defaults to now. Only the demo seed backdates. */
+  createdAt?: string;
+  postings: PostingInput[];
+  /** The user-facing history rows of this movement, written in the same transaction. */
+  transactions?: NewTransaction[];
+}
+
+export interface PostedEntry {
+  entryId: string;
+  createdAt: string;
+  /** New cached balance of each customer account the entry touched. */
+  balances: Map<string, bigint>;
+  transactions: TransactionRow[];
+}
+
+/** A malformed entry: a bug in the calling code, never the user's fault, so it surfaces as a 500. */
+export class LedgerRuleError extends Error {
+  override name = 'LedgerRuleError';
+}
+
+export function assertBalanced(postings: PostingInput[]): void {
+  if (postings.length < 2) throw new LedgerRuleError('An entry needs at least two postings');
+  const sums = new Map<string, Money>();
+  for (const { amount } of postings) {
+    if (amount.isZero()) throw new LedgerRuleError('A posting cannot be zero');
+    sums.set(amount.currency, (sums.get(amount.currency) ?? Money.zero(amount.currency)).plus(amount));
+  }
+  for (const sum of sums.values()) {
+    if (!sum.isZero()) throw new LedgerRuleError(`Entry does not balance: ${sum} left over`);
+  }
+}
+
+export async function postEntry(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
+  if (!trx.isTransaction) throw new LedgerRuleError('postEntry must run inside a database transaction');
+  assertBalanced(entry.postings);
+
+  const ids = [...new Set(entry.postings.map((posting) => posting.accountId))];
+  const customer = await repo.lockCustomerAccounts(trx, ids);
+  const house = customer.length === ids.length ? [] : await repo.findHouseAccounts(trx, ids);
+  const accounts = new Map([...customer, ...house].map((account) => [account.id, account]));
+
+  const deltas = new Map<string, bigint>();
+  for (const { accountId, amount } of entry.postings) {
+    const account = accounts.get(accountId);
+    if (!account) throw new LedgerRuleError(`No ledger account ${accountId}`);
+    if (account.currency !== amount.currency) {
+      throw new LedgerRuleError(`Posting in ${amount.currency} to a ${account.currency} account`);
+    }
+    deltas.set(accountId, (deltas.get(accountId) ?? 0n) + amount.minor);
+  }
+
+  const balances = new Map<string, bigint>();
+  for (const account of customer) {
+    const balance = account.balance! + deltas.get(account.id)!;
+    if (balance < 0n && isCurrency(account.currency)) {
+      const available = Money.of(account.balance!, account.currency);
+      throw new AppError(
+        'INSUFFICIENT_FUNDS',
+        `Insufficient funds in your ${account.currency} wallet (available: ${available})`,
+      );
+    }
+    balances.set(account.id, balance);
+  }
+
+  const entryId = randomUUID();
+  const createdAt = entry.createdAt ?? new Date().toISOString();
+  await repo.insertEntry(trx, {
+    id: entryId,
+    kind: entry.kind,
+    description: entry.description,
+    metadata: JSON.stringify(entry.metadata ?? {}),
+    created_at: createdAt,
+  });
+  await repo.insertPostings(
+    trx,
+    entry.postings.map(({ accountId, amount }) => ({
+      id: randomUUID(),
+      entry_id: entryId,
+      account_id: accountId,
+      currency: amount.currency,
+      amount: amount.minor,
+    })),
+  );
+  for (const account of customer) {
+    const delta = deltas.get(account.id)!;
+    if (delta !== 0n && !(await repo.applyBalanceDelta(trx, account.id, delta))) {
+      throw new AppError('INSUFFICIENT_FUNDS', `Insufficient funds in your ${account.currency} wallet`);
+    }
+  }
+  const rows = entry.transactions?.length
+    ? await insertTransactions(
+        trx,
+        entry.transactions.map((row) => ({
+          ...row,
+          id: randomUUID(),
+          entry_id: entryId,
+          created_at: createdAt,
+        })),
+      )
+    : [];
+  return { entryId, createdAt, balances, transactions: rows };
+}

@@ -1,0 +1,102 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface LedgerReport {
+  entries: number;
+  postings: number;
+  accounts: number;
+  /** One line per broken invariant instance; empty when the ledger is sound. */
+  violations: string[];
+}
+
+// Sums are cast to text: PostgreSQL's sum(bigint) is numeric, which could not be read back as a BigInt.
+const sumText = sql<string>`cast(sum(amount) as text)`;
+const LIMIT = 50;
+
+/**
+ * Checks every ledger invariant (see ledger.service.ts) with whole-table queries, so it can run against a
+ * live database: each entry balances per currency and has at least two non-zero postings in its accounts'
+ * currencies; each cached balance equals the sum of its postings and is not negative; per currency, the
+ * sum over all accounts is zero.
+ */
+export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> {
+  const violations: string[] = [];
+  const report = (lines: string[]) => violations.push(...lines);
+
+  const unbalanced = await db
+    .selectFrom('postings')
+    .select(['entry_id', 'currency', sumText.as('total')])
+    .groupBy(['entry_id', 'currency'])
+    .having(sql`sum(amount)`, '<>', 0)
+    .limit(LIMIT)
+    .execute();
+  report(unbalanced.map((row) => `entry ${row.entry_id} does not balance in ${row.currency}: ${row.total}`));
+
+  const thin = await db
+    .selectFrom('journal_entries as e')
+    .leftJoin('postings as p', 'p.entry_id', 'e.id')
+    .select(['e.id', (eb) => eb.fn.count<number>('p.id').as('count')])
+    .groupBy('e.id')
+    .having((eb) => eb.fn.count('p.id'), '<', 2)
+    .limit(LIMIT)
+    .execute();
+  report(thin.map((row) => `entry ${row.id} has ${row.count} posting(s)`));
+
+  const badPostings = await db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['p.id', 'p.amount', 'p.currency', 'a.currency as accountCurrency'])
+    .where((eb) => eb.or([eb('p.amount', '=', 0n), eb('p.currency', '<>', eb.ref('a.currency'))]))
+    .limit(LIMIT)
+    .execute();
+  report(
+    badPostings.map(
+      (row) => `posting ${row.id}: ${row.amount} ${row.currency} on a ${row.accountCurrency} account`,
+    ),
+  );
+
+  const drifted = await db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('postings as p', 'p.account_id', 'a.id')
+    .select(['a.id', 'a.balance', sql<string>`cast(coalesce(sum(p.amount), 0) as text)`.as('total')])
+    .where('a.balance', 'is not', null)
+    .groupBy(['a.id', 'a.balance'])
+    .having(sql`coalesce(sum(p.amount), 0)`, '<>', sql.ref('a.balance'))
+    .limit(LIMIT)
+    .execute();
+  report(
+    drifted.map((row) => `account ${row.id}: cached balance ${row.balance} but postings sum to ${row.total}`),
+  );
+
+  const negative = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'balance', 'currency'])
+    .where('balance', '<', 0n)
+    .limit(LIMIT)
+    .execute();
+  report(negative.map((row) => `customer account ${row.id} is below zero: ${row.balance} ${row.currency}`));
+
+  const leaking = await db
+    .selectFrom('postings')
+    .select(['currency', sumText.as('total')])
+    .groupBy('currency')
+    .having(sql`sum(amount)`, '<>', 0)
+    .execute();
+  report(leaking.map((row) => `${row.currency} does not sum to zero over all accounts: ${row.total}`));
+
+  const count = async (table: 'journal_entries' | 'postings' | 'ledger_accounts') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    entries: await count('journal_entries'),
+    postings: await count('postings'),
+    accounts: await count('ledger_accounts'),
+    violations,
+  };
+}

@@ -1,0 +1,51 @@
+import type { Currency } from '@contract/currencies';
+import { isCurrency } from '@contract/currencies';
+import { formatAmount } from '@contract/money';
+import {
+  directionOf,
+  transactionStatuses,
+  transactionTypes,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+} from '@contract/transactions';
+import type { TransactionRow } from '../../db/schema';
+
+function currencyOf(value: string): Currency {
+  if (!isCurrency(value)) throw new Error(`Unknown currency in the database: ${value}`);
+  return value;
+}
+
+const optionalCurrency = (value: string | null) => (value === null ? null : currencyOf(value));
+
+/** A database row as the wire shape: amounts become decimal strings with their currency's scale. */
+export function toTransaction(row: TransactionRow): Transaction {
+  const currency = currencyOf(row.currency);
+  const type = row.type as TransactionType;
+  if (!transactionTypes.includes(type)) throw new Error(`Unknown transaction type: ${row.type}`);
+  if (!transactionStatuses.includes(row.status as TransactionStatus))
+    throw new Error(`Unknown status: ${row.status}`);
+  const toCurrency = optionalCurrency(row.to_currency);
+  return {
+    id: row.id,
+    type,
+    direction: directionOf(type),
+    walletId: row.wallet_id,
+    amount: formatAmount(row.amount, currency),
+    currency,
+    fee: formatAmount(row.fee, currency),
+    fromCurrency: optionalCurrency(row.from_currency),
+    toCurrency,
+    exchangeRate: row.exchange_rate,
+    convertedAmount:
+      row.converted_amount === null || toCurrency === null
+        ? null
+        : formatAmount(row.converted_amount, toCurrency),
+    recipientEmail: row.recipient_email,
+    counterparty: row.counterparty,
+    counterpartyEmail: row.counterparty_email,
+    description: row.description,
+    status: row.status as TransactionStatus,
+    createdAt: row.created_at,
+  };
+}

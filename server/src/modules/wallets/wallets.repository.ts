@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Currency } from '@contract/currencies';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** A wallet is a customer ledger account of kind "wallet": one per user and currency. */
+const WALLET = 'wallet';
+
+export interface WalletRow {
+  id: string;
+  currency: string;
+  balance: bigint | null;
+  created_at: string;
+}
+
+/** Opens the wallets that do not exist yet; returns how many were opened. */
+export async function openWallets(db: Db, userId: string, currencies: Currency[], createdAt?: string) {
+  const at = createdAt ?? new Date().toISOString();
+  const result = await db
+    .insertInto('ledger_accounts')
+    .values(
+      currencies.map((currency) => ({
+        id: randomUUID(),
+        user_id: userId,
+        kind: WALLET,
+        currency,
+        balance: 0n,
+        created_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'currency']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+const wallets = (db: Db, userId: string) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'currency', 'balance', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', WALLET);
+
+export function listWallets(db: Db, userId: string): Promise<WalletRow[]> {
+  return wallets(db, userId).orderBy('created_at').execute();
+}
+
+/** The user's own wallet with this id; another user's wallet is simply not found. */
+export function findWallet(db: Db, userId: string, walletId: string): Promise<WalletRow | undefined> {
+  return wallets(db, userId).where('id', '=', walletId).executeTakeFirst();
+}
+
+export function findWalletByCurrency(
+  db: Db,
+  userId: string,
+  currency: Currency,
+): Promise<WalletRow | undefined> {
+  return wallets(db, userId).where('currency', '=', currency).executeTakeFirst();
+}

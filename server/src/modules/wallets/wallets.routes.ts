@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  depositBodySchema,
+  depositResponseSchema,
+  openWalletBodySchema,
+  walletListSchema,
+  walletSchema,
+} from '@contract/wallets';
+import { userIdOf } from '../../plugins/session';
+import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
+import type { WalletsService } from './wallets.service';
+
+const walletParams = z.object({ id: z.string().max(100) });
+
+export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = async (app, { wallets }) => {
+  app.get('/', { schema: { response: { 200: walletListSchema } } }, async (request) =>
+    wallets.list(userIdOf(request)),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: openWalletBodySchema, response: { 201: walletSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await wallets.open(userIdOf(request), request.body.currency)),
+  );
+
+  app.post(
+    '/:id/deposit',
+    { schema: { params: walletParams, body: depositBodySchema, response: { 201: depositResponseSchema } } },
+    async (request, reply) =>
+      sendIdempotent(reply, await wallets.deposit(idempotencyOf(request), request.params.id, request.body)),
+  );
+};

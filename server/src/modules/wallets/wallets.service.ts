@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Currency } from '@contract/currencies';
+import { formatAmount, parseAmount } from '@contract/money';
+import type { DepositBody, DepositResponse, Wallet } from '@contract/wallets';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/schema';
+import { parseRequestAmount } from '../../lib/amount';
+import { AppError, notFound } from '../../lib/errors';
+import { convertMinor, parseRate } from '../fx/fx-math';
+import type { RateSource } from '../fx/rate-source';
+import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
+import { houseAccountId } from '../ledger/house-accounts';
+import { postEntry } from '../ledger/ledger.service';
+import { toTransaction } from '../transactions/transactions.mapper';
+import { sortWallets, toWallet, walletCurrency } from './wallets.mapper';
+import * as repo from './wallets.repository';
+
+/** Every new user starts with these, empty. */
+export const DEFAULT_WALLET_CURRENCIES: Currency[] = ['USD', 'EUR', 'BTC'];
+
+/** For auth's onUserCreated hook: runs inside the transaction that creates the user. */
+export async function openDefaultWallets(trx: Kysely<Database>, userId: string, createdAt?: string) {
+  await repo.openWallets(trx, userId, DEFAULT_WALLET_CURRENCIES, createdAt);
+}
+
+export type WalletsService = ReturnType<typeof createWalletsService>;
+
+export function createWalletsService(deps: { db: Kysely<Database>; config: Config; rates: RateSource }) {
+  const { db, config, rates } = deps;
+  const maxDepositUsd = parseAmount(config.SANDBOX_MAX_DEPOSIT_USD, 'USD');
+
+  /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued at the current rate. */
+  async function assertWithinSandboxCap(amount: bigint, currency: Currency) {
+    const rate = parseRate((await rates.getRate(currency, 'USD')).rate);
+    if (convertMinor(amount, currency, 'USD', rate) > maxDepositUsd) {
+      const cap = `${formatAmount(maxDepositUsd, 'USD')} USD`;
+      throw new AppError('BUSINESS_RULE', `A sandbox deposit can be at most ${cap} (or its equivalent)`, {
+        amount: `At most ${cap} per deposit`,
+      });
+    }
+  }
+
+  return {
+    async list(userId: string): Promise<Wallet[]> {
+      return sortWallets(await repo.listWallets(db, userId)).map(toWallet);
+    },
+
+    async open(userId: string, currency: Currency): Promise<Wallet> {
+      return db.transaction().execute(async (trx) => {
+        if ((await repo.openWallets(trx, userId, [currency])) === 0) {
+          throw new AppError('CONFLICT', `You already have a ${currency} wallet`, {
+            currency: 'Already open',
+          });
+        }
+        return toWallet((await repo.findWalletByCurrency(trx, userId, currency))!);
+      });
+    },
+
+    /** Sandbox top-up: money arrives from the external-world account, as a bank transfer in would. */
+    async deposit(request: IdempotentRequest, walletId: string, body: DepositBody) {
+      if (!config.SANDBOX) throw new AppError('FORBIDDEN', 'Sandbox deposits are turned off on this server');
+      return runIdempotent<DepositResponse>(db, request, async (trx) => {
+        const wallet = await repo.findWallet(trx, request.userId, walletId);
+        if (!wallet) throw notFound('Wallet');
+        const currency = walletCurrency(wallet);
+        const amount = parseRequestAmount(body.amount, currency);
+        await assertWithinSandboxCap(amount.minor, currency);
+        const posted = await postEntry(trx, {
+          kind: 'deposit',
+          description: 'Sandbox deposit',
+          postings: [
+            { accountId: wallet.id, amount },
+            { accountId: houseAccountId('external', currency), amount: amount.negated() },
+          ],
+          transactions: [
+            {
+              user_id: request.userId,
+              wallet_id: wallet.id,
+              type: 'deposit',
+              amount: amount.minor,
+              currency,
+              counterparty: 'Sandbox',
+              description: 'Sandbox deposit',
+              status: 'completed',
+            },
+          ],
+        });
+        const balance = posted.balances.get(wallet.id)!;
+        return {
+          status: 201,
+          body: {
+            wallet: toWallet({ ...wallet, balance }),
+            transaction: toTransaction(posted.transactions[0]!),
+          },
+        };
+      });
+    },
+  };
+}
