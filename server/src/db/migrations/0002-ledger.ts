@@ -76,16 +76,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('transactions_entry_id').on('transactions').column('entry_id').execute();
 
-  await forbidUpdates(db, 'postings');
-  await forbidUpdates(db, 'journal_entries');
+  await forbidChanges(db, 'postings');
+  await forbidChanges(db, 'journal_entries');
 }
 
 /**
- * The ledger is append-only: a correction is a new entry, never an edited one. Updates are refused by the
- * database itself. Deletes stay possible only for releasing a removed demo's self-contained entries, which
- * removes whole balanced entries and so keeps every invariant.
+ * The ledger is append-only: a correction is a new entry, never an edited or removed one. The database itself
+ * refuses updates and deletes, so no code path (a demo cleanup, a hurried fix) can rewrite history.
  */
-async function forbidUpdates(db: Kysely<unknown>, table: string) {
+async function forbidChanges(db: Kysely<unknown>, table: string) {
   const message = `${table} are append-only`;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql
@@ -96,15 +95,17 @@ async function forbidUpdates(db: Kysely<unknown>, table: string) {
       .execute(db);
     await sql
       .raw(
-        `create trigger ${table}_no_update before update on ${table} for each statement execute function ${table}_append_only()`,
+        `create trigger ${table}_no_change before update or delete on ${table} for each statement execute function ${table}_append_only()`,
       )
       .execute(db);
   } else {
-    await sql
-      .raw(
-        `create trigger ${table}_no_update before update on ${table} begin select raise(abort, '${message}'); end`,
-      )
-      .execute(db);
+    for (const operation of ['update', 'delete']) {
+      await sql
+        .raw(
+          `create trigger ${table}_no_${operation} before ${operation} on ${table} begin select raise(abort, '${message}'); end`,
+        )
+        .execute(db);
+    }
   }
 }
 

@@ -87,7 +87,9 @@ describeEachDatabase('ledger', (ctx) => {
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
   });
 
-  it('lets the database itself refuse edits to postings and entries', async () => {
+  it('lets the database itself refuse edits and deletes of postings and entries', async () => {
+    await expect(sql`delete from postings`.execute(ctx.app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from journal_entries`.execute(ctx.app.db)).rejects.toThrow(/append-only/);
     await expect(sql`update postings set amount = amount + 1`.execute(ctx.app.db)).rejects.toThrow(
       /append-only/,
     );
