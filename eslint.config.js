@@ -15,10 +15,18 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (the `globals` package is not a dependency, so name the two they use).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Money is BigInt minor units; a stray parseFloat on an amount is a bug worth a lint error.
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Amounts are BigInt minor units: use the money module.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Amounts are BigInt minor units: use the money module.' },
+      ],
     },
   },
 );

@@ -29,7 +29,13 @@ function finish(code) {
 
 const vitest = (title, config, outFile) => {
   const code = run(title, 'npx', [
-    'vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`,
+    'vitest',
+    'run',
+    '--config',
+    config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outFile}`,
   ]);
   countVitest(outFile);
   return code;

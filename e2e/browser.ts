@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Headless Chromium with the flags this machine needs (no sandbox as root, no background network chatter). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own cookies and storage) and a page on it; axe needs pages from newContext(). */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  const page = await context.newPage();
+  // An uncaught exception in the app is a bug even when the test's own checks pass; the axe check reports it.
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** Fails on any serious or critical accessibility violation, listing each readably. */
+export async function expectNoSeriousAxeViolations(page: Page, where = page.url()) {
+  const errors = pageErrors.get(page) ?? [];
+  if (errors.length > 0)
+    throw new Error(`Uncaught errors in the page at ${where}:\n  ${errors.join('\n  ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  if (serious.length === 0) return;
+  const report = serious
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) =>
+            `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ')}`,
+        )
+        .join('\n');
+      return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+  throw new Error(`Accessibility violations on ${where}:\n${report}`);
+}

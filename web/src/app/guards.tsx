@@ -1,0 +1,26 @@
+import { Navigate, Outlet } from 'react-router';
+import { PageError } from '@web/components/page-error';
+import { PageLoader } from '@web/components/page-loader';
+import { useMe } from '@web/features/auth/api/get-me';
+import { friendlyErrorMessage } from '@web/lib/api-client';
+
+/** Learns who is signed in before anything renders, so neither the landing page nor the app flashes. */
+export function SessionGate() {
+  const me = useMe();
+  if (me.isPending) return <PageLoader />;
+  if (me.isError)
+    return <PageError message={friendlyErrorMessage(me.error)} onRetry={() => void me.refetch()} />;
+  return <Outlet />;
+}
+
+/** Signed-out visitors on an app page go to the landing page. */
+export function RequireSignedIn() {
+  const me = useMe();
+  return me.data ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** Signed-in visitors on the landing page go to their dashboard. */
+export function RequireSignedOut() {
+  const me = useMe();
+  return me.data ? <Navigate to="/dashboard" replace /> : <Outlet />;
+}

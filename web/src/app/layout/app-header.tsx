@@ -1,0 +1,19 @@
+import type { User } from '@contract/auth';
+import { BrandMark } from '@web/components/brand';
+import { ThemeToggle } from '@web/components/theme-toggle';
+import { NotificationBell } from '@web/features/notifications/components/notification-bell';
+import { UserMenu } from './user-menu';
+
+export function AppHeader({ title, user, onLogout }: { title: string; user: User; onLogout: () => void }) {
+  return (
+    <header className="sticky top-0 z-20 border-b bg-background/85 backdrop-blur-md">
+      <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <BrandMark className="size-7 md:hidden" />
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight sm:text-xl">{title}</h1>
+        <ThemeToggle />
+        <NotificationBell />
+        <UserMenu user={user} onLogout={onLogout} />
+      </div>
+    </header>
+  );
+}

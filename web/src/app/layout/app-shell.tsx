@@ -1,0 +1,50 @@
+import { Outlet, useMatches } from 'react-router';
+import { useMe } from '@web/features/auth/api/get-me';
+import { useLogout } from '@web/features/auth/api/logout';
+import { FALLBACK_TITLE } from '../nav-items';
+import { useDocumentTitle } from '../use-document-title';
+import { AppHeader } from './app-header';
+import { MobileNav } from './mobile-nav';
+import { Sidebar } from './sidebar';
+
+/** Route `handle` carries the page title; the shell shows it in the header and the tab. */
+export interface RouteHandle {
+  title: string;
+}
+
+function usePageTitle(): string {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle as RouteHandle | undefined;
+    if (handle?.title) return handle.title;
+  }
+  return FALLBACK_TITLE;
+}
+
+export function AppShell() {
+  const { data: user } = useMe();
+  const logout = useLogout();
+  const title = usePageTitle();
+  useDocumentTitle(title);
+  if (!user) return null; // RequireSignedIn renders the shell only for a signed-in user.
+
+  const signOut = () => logout.mutate();
+  return (
+    <div className="min-h-dvh bg-background">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Sidebar onLogout={signOut} loggingOut={logout.isPending} />
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <AppHeader title={title} user={user} onLogout={signOut} />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-28 sm:px-6 md:pb-10 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+      <MobileNav />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  Activity,
+  ArrowLeftRight,
+  CreditCard,
+  FileText,
+  History,
+  LayoutDashboard,
+  Send,
+  TrendingUp,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  /** The short label in the sidebar and tab bar. */
+  label: string;
+  /** The page title in the header (spec §2 route table). */
+  title: string;
+  icon: LucideIcon;
+}
+
+export const navItems: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', title: 'Dashboard', icon: LayoutDashboard },
+  { to: '/portfolio', label: 'Portfolio', title: 'Portfolio & Trading', icon: TrendingUp },
+  { to: '/invoices', label: 'Invoices', title: 'Invoices & Billing', icon: FileText },
+  { to: '/convert', label: 'Convert', title: 'Currency Converter', icon: ArrowLeftRight },
+  { to: '/cards', label: 'Cards', title: 'My Cards', icon: CreditCard },
+  { to: '/transfer', label: 'Send', title: 'Send Money', icon: Send },
+  { to: '/history', label: 'History', title: 'Transaction History', icon: History },
+  { to: '/profile', label: 'Profile', title: 'Profile & Settings', icon: UserRound },
+  { to: '/system-status', label: 'System', title: 'System Status', icon: Activity },
+];
+
+/** Any path the app does not know is shown inside the shell under this title (spec §2). */
+export const FALLBACK_TITLE = 'Dashboard';

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle } from 'lucide-react';
+import { loginBodySchema } from '@contract/auth';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { FormField, describedBy } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { applyServerErrors } from '@web/lib/form-errors';
+import { useLogin } from '../api/login';
+
+const fieldNames = ['email', 'password'] as const;
+
+export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    login.mutate(values, {
+      onError: (error) => setFormError(applyServerErrors(error, setError, fieldNames)),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <span>{formError}</span>
+        </Alert>
+      )}
+      <FormField id="sign-in-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="sign-in-email"
+          type="email"
+          autoComplete="username"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('sign-in-email', { error: errors.email?.message })}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField id="sign-in-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="sign-in-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('sign-in-password', { error: errors.password?.message })}
+          {...register('password')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending && <Spinner />}
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { ChartColumn, CreditCard, FileText, Wallet, Zap, type LucideIcon } from 'lucide-react';
+import { cn } from '@web/lib/utils';
+import { SectionHeading } from './section-heading';
+
+const features: { icon: LucideIcon; title: string; text: string; wide?: boolean }[] = [
+  {
+    icon: CreditCard,
+    title: 'Virtual and physical cards',
+    text: 'Issue a virtual card in seconds for subscriptions and client expenses, and carry a physical card for everything else. Freeze a card or set its limits whenever you like.',
+    wide: true,
+  },
+  {
+    icon: Wallet,
+    title: 'Multi-currency wallets',
+    text: 'Hold USD, EUR, GBP and more alongside BTC and ETH. Convert at live rates, with the quote shown before you confirm.',
+    wide: true,
+  },
+  {
+    icon: Zap,
+    title: 'Instant payments',
+    text: 'Pay any Meridian user instantly by email, or send to an external account with the fee shown upfront.',
+  },
+  {
+    icon: ChartColumn,
+    title: 'Business intelligence',
+    text: 'Monthly earnings, average project value and active clients, always up to date.',
+  },
+  {
+    icon: FileText,
+    title: 'Professional invoicing',
+    text: 'Numbered invoices with tax, a PDF and a pay link for your client. Paid invoices land in your wallet.',
+  },
+];
+
+export function FeaturesSection() {
+  return (
+    <section
+      id="solutions"
+      aria-labelledby="solutions-title"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6"
+    >
+      <SectionHeading
+        id="solutions-title"
+        eyebrow="Solutions"
+        title="Everything your business needs to get paid"
+        description="One account replaces the patchwork of apps most freelancers juggle between clients, currencies and cards."
+      />
+      <ul className="mt-12 grid gap-4 md:grid-cols-2 lg:grid-cols-6">
+        {features.map(({ icon: Icon, title, text, wide }) => (
+          <li
+            key={title}
+            className={cn(
+              'group flex flex-col gap-3 rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md',
+              wide ? 'lg:col-span-3' : 'lg:col-span-2',
+            )}
+          >
+            <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
+              <Icon aria-hidden className="size-5" />
+            </span>
+            <h3 className="text-lg font-semibold">{title}</h3>
+            <p className="text-sm leading-relaxed text-muted-foreground">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

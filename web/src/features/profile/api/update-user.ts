@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateUserBody, User } from '@contract/auth';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+export const updateUser = (body: UpdateUserBody) => api.patch<User>('/api/user', body);
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.user, user);
+      // The header's avatar shows the signed-in user's email initials.
+      queryClient.setQueryData(queryKeys.me, user);
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { updateUserBodySchema, type User } from '@contract/auth';
+import { Button } from '@web/components/ui/button';
+import { FormField, describedBy } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/hooks/use-toast';
+import { applyServerErrors } from '@web/lib/form-errors';
+import { useUpdateUser } from '../api/update-user';
+
+const profileSchema = updateUserBodySchema.required();
+type ProfileInput = z.input<typeof profileSchema>;
+const fields = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+] as const;
+const fieldNames = fields.map((field) => field.name);
+
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateUser();
+  const { register, handleSubmit, setError, reset, formState } = useForm<
+    ProfileInput,
+    unknown,
+    z.output<typeof profileSchema>
+  >({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone,
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        reset({
+          firstName: saved.firstName,
+          lastName: saved.lastName,
+          email: saved.email,
+          phone: saved.phone,
+        });
+        toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+      },
+      onError: (error) => {
+        applyServerErrors(error, setError, fieldNames);
+        toast({
+          title: 'Update Failed',
+          description: 'There was an error updating your profile',
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Profile">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => {
+          const id = `profile-${field.name}`;
+          const error = formState.errors[field.name]?.message;
+          return (
+            <FormField key={field.name} id={id} label={field.label} error={error}>
+              <Input
+                id={id}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, { error })}
+                {...register(field.name)}
+              />
+            </FormField>
+          );
+        })}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending || !formState.isDirty}>
+          {update.isPending && <Spinner />}
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadError } from '@web/components/load-error';
+import { useUser } from '../api/get-user';
+import { AccountStatus } from './account-status';
+import { ProfileForm } from './profile-form';
+
+export function ProfilePage() {
+  const user = useUser();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Personal Information</CardTitle>
+          <CardDescription>How you appear on invoices and how we reach you.</CardDescription>
+        </CardHeader>
+        {user.isPending && <ProfileFormSkeleton />}
+        {user.isError && <LoadError error={user.error} onRetry={() => void user.refetch()} />}
+        {user.data && <ProfileForm user={user.data} />}
+      </Card>
+      {user.data && <AccountStatus user={user.data} />}
+    </div>
+  );
+}
+
+function ProfileFormSkeleton() {
+  return (
+    <div role="status" aria-label="Loading profile" className="grid gap-5 sm:grid-cols-2">
+      {Array.from({ length: 4 }, (_, index) => (
+        <div key={index} className="grid gap-2">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { errorBodySchema, type ErrorBody } from '@contract/errors';
+
+/**
+ * Any non-OK answer from the API. `message` follows the spec's format, `"<status>: <body text>"` (or the
+ * status text when the body is empty); `body` is the parsed `{ code, message, fields }` when the server sent one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: ErrorBody | null,
+  ) {
+    super(message);
+  }
+
+  /** Field-level messages from a validation failure, keyed by field name. */
+  get fields(): Record<string, string> {
+    return this.body?.fields ?? {};
+  }
+}
+
+function parseErrorBody(text: string): ErrorBody | null {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app calls the API: cookies included, JSON in and out, failures as ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, headers = {}, signal } = options;
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody && { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: hasBody ? JSON.stringify(body) : null,
+    signal: signal ?? null,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      parseErrorBody(text),
+    );
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+/** A sentence a person can read: the server's own message when it sent one, else the fallback. */
+export function friendlyErrorMessage(
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string {
+  if (error instanceof ApiError) return error.body?.message ?? fallback;
+  if (error instanceof TypeError) return 'Could not reach Meridian. Check your connection and try again.';
+  return fallback;
+}
+
+export const isUnauthenticated = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 401;
