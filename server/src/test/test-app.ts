@@ -19,7 +19,7 @@ export interface TestContext {
   config: Config;
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   config: Partial<Config>;
   drop(): Promise<void>;
 }
@@ -53,13 +53,21 @@ async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   };
 }
 
+/** A fresh, empty database of the given dialect (config to reach it, and a way to drop it). */
+export function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return dialect === 'postgres' ? createPostgres(postgresUrl!) : createSqlite();
+}
+
+/** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialectsUnderTest = (): Dialect[] => (postgresUrl ? ['sqlite', 'postgres'] : ['sqlite']);
+
 /** Builds an app on a fresh database of the given dialect. Call `close` when done. */
 export async function createTestApp(
   dialect: Dialect,
   overrides: Partial<Config> = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
-  if (dialect === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const database = dialect === 'postgres' ? await createPostgres(postgresUrl!) : await createSqlite();
+  const database = await createTestDatabase(dialect);
   const config = testConfig({ ...database.config, ...overrides });
   const app = await buildApp(config);
   return {

@@ -1,0 +1,210 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { call } from '../server/src/test/bank/bank-client';
+import { startServerProcess, type ServerProcess } from '../server/src/test/server-process';
+import { createTestDatabase, type TestDatabase } from '../server/src/test/test-app';
+import { loadTest, type LoadResult } from './api-load';
+import { fundedCustomers } from './fixtures';
+import { seedHistory } from './history-seed';
+import { describeMachine } from './machine';
+import { measurePgbench } from './raw-postgres';
+import { measureRawSqliteTransfers } from './raw-sqlite';
+
+/**
+ * `npm run bench`: transfers/s and latency through the real HTTP API next to the raw durable limit of the same
+ * database on the same machine, GET /api/wallets, one history page and a 100k-row CSV export. SQLite always;
+ * PostgreSQL when BENCH_DATABASE_URL is set. `--quick` shortens every phase (a smoke run, not for the record).
+ * Results go to stdout and BENCHMARKS.md.
+ */
+const quick = process.argv.includes('--quick');
+const SECONDS = quick ? 3 : 15;
+const HISTORY_ROWS = quick ? 5_000 : 100_000;
+const CONNECTIONS = 50;
+
+interface DialectResult {
+  dialect: string;
+  raw: string;
+  rawPerSecond: number;
+  transfers: LoadResult;
+  wallets: LoadResult;
+  historyPage: { p50: number; p99: number };
+  csv: { seconds: number; rows: number; megabytes: number; serverRssBefore: number; serverRssAfter: number };
+}
+
+const rssMb = (server: ServerProcess) =>
+  Number(
+    execFileSync('ps', ['-o', 'rss=', '-p', String(server.child.pid)])
+      .toString()
+      .trim(),
+  ) / 1024;
+
+async function benchDialect(
+  dialect: 'sqlite' | 'postgres',
+  database: TestDatabase,
+): Promise<Omit<DialectResult, 'raw' | 'rawPerSecond'>> {
+  const server = await startServerProcess({
+    ...(database.config.DATABASE_URL ? { DATABASE_URL: database.config.DATABASE_URL } : {}),
+    ...(database.config.SQLITE_PATH ? { SQLITE_PATH: database.config.SQLITE_PATH } : {}),
+    WEB_DIST_DIR: '',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SIGNUPS_PER_MINUTE: '100000',
+    PAYOUT_SETTLEMENT_DELAY_SECONDS: '86400',
+  });
+  try {
+    const customers = await fundedCustomers(server.url, CONNECTIONS);
+    let turn = 0;
+    const transfers = await loadTest({
+      url: server.url,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      method: 'POST',
+      path: '/api/transactions',
+      nextRequest: () => {
+        const sender = customers[turn++ % customers.length]!;
+        const recipient = customers[(turn * 7) % customers.length]!;
+        const to = recipient === sender ? customers[(turn + 1) % customers.length]! : recipient;
+        return {
+          cookie: sender.cookie,
+          body: {
+            type: 'send',
+            amount: '1.00',
+            currency: 'USD',
+            fromCurrency: 'USD',
+            toCurrency: 'USD',
+            recipientEmail: to.email,
+          },
+        };
+      },
+    });
+    const wallets = await loadTest({
+      url: server.url,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      method: 'GET',
+      path: '/api/wallets',
+      nextRequest: () => ({ cookie: customers[turn++ % customers.length]!.cookie }),
+    });
+
+    const [reader] = await fundedCustomers(server.url, 1, 0);
+    const me = await call(() => server.url, 'GET', '/api/auth/me', { cookie: reader!.cookie });
+    const userId = (me.body as { user: { id: string } }).user.id;
+    await seedHistory(
+      { databaseUrl: database.config.DATABASE_URL, sqlitePath: database.config.SQLITE_PATH ?? '' },
+      { userId, walletId: reader!.wallets.USD! },
+      HISTORY_ROWS,
+    );
+    const pageTimes: number[] = [];
+    for (let index = 0; index < 200; index++) {
+      const started = performance.now();
+      const page = await call(() => server.url, 'GET', '/api/transactions?type=incoming&limit=20', {
+        cookie: reader!.cookie,
+      });
+      pageTimes.push(performance.now() - started);
+      if (page.status !== 200 || (page.body as unknown[]).length !== 20)
+        throw new Error(`history page: ${page.status}`);
+    }
+    pageTimes.sort((a, b) => a - b);
+
+    const rssBefore = rssMb(server);
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/transactions/export.csv?type=all`, {
+      headers: { cookie: reader!.cookie },
+    });
+    let bytes = 0;
+    let newlines = 0;
+    for await (const chunk of response.body!) {
+      bytes += chunk.length;
+      for (const byte of chunk as Uint8Array) if (byte === 10) newlines++;
+    }
+    const csvSeconds = (performance.now() - started) / 1000;
+    return {
+      dialect,
+      transfers,
+      wallets,
+      historyPage: { p50: pageTimes[100]!, p99: pageTimes[197]! },
+      csv: {
+        seconds: csvSeconds,
+        rows: newlines - 1,
+        megabytes: bytes / 2 ** 20,
+        serverRssBefore: rssBefore,
+        serverRssAfter: rssMb(server),
+      },
+    };
+  } finally {
+    await server.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const machine = describeMachine();
+  console.log(`Meridian bench${quick ? ' (quick)' : ''} on ${machine}`);
+  const results: DialectResult[] = [];
+
+  const rawSqlite = measureRawSqliteTransfers(SECONDS);
+  console.log(
+    `raw SQLite transfer loop (WAL, synchronous=FULL): ${rawSqlite.transfersPerSecond.toFixed(0)}/s`,
+  );
+  const sqlite = await createTestDatabase('sqlite');
+  try {
+    results.push({
+      ...(await benchDialect('sqlite', sqlite)),
+      raw: 'bare better-sqlite3 transfer loop, synchronous=FULL',
+      rawPerSecond: rawSqlite.transfersPerSecond,
+    });
+  } finally {
+    await sqlite.drop();
+  }
+
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) {
+    process.env.TEST_DATABASE_URL = pgUrl;
+    const pgbench = await measurePgbench(pgUrl, SECONDS);
+    const rawPg = 'tps' in pgbench ? pgbench.tps : Number.NaN;
+    console.log(
+      `raw PostgreSQL pgbench tpcb-like, 8 clients: ${'tps' in pgbench ? rawPg.toFixed(0) : pgbench.error}`,
+    );
+    const postgres = await createTestDatabase('postgres');
+    try {
+      results.push({
+        ...(await benchDialect('postgres', postgres)),
+        raw: 'pgbench tpcb-like, 8 clients',
+        rawPerSecond: rawPg,
+      });
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped.');
+  }
+
+  const report = renderReport(machine, results);
+  console.log(`\n${report}`);
+  if (!quick) writeFileSync(new URL('../BENCHMARKS.md', import.meta.url), report);
+}
+
+function renderReport(machine: string, results: DialectResult[]): string {
+  const rows = results.map((r) => {
+    const ratio = r.transfers.requestsPerSecond / r.rawPerSecond;
+    return [
+      `### ${r.dialect}`,
+      '',
+      '| measure | value |',
+      '| --- | --- |',
+      `| API transfers/s (${CONNECTIONS} connections, ${SECONDS} s) | ${r.transfers.requestsPerSecond.toFixed(0)} (p50 ${r.transfers.p50} ms, p99 ${r.transfers.p99} ms; ${r.transfers.ok} ok, ${r.transfers.failed} failed) |`,
+      `| raw limit: ${r.raw} | ${r.rawPerSecond.toFixed(0)}/s |`,
+      `| ratio API / raw | ${ratio.toFixed(2)}× |`,
+      `| GET /api/wallets | ${r.wallets.requestsPerSecond.toFixed(0)} req/s, p99 ${r.wallets.p99} ms |`,
+      `| one history page (20 of ${HISTORY_ROWS.toLocaleString('en-US')} rows) | p50 ${r.historyPage.p50.toFixed(1)} ms, p99 ${r.historyPage.p99.toFixed(1)} ms |`,
+      `| CSV export of ${r.csv.rows.toLocaleString('en-US')} rows | ${r.csv.seconds.toFixed(2)} s, ${r.csv.megabytes.toFixed(1)} MiB; server RSS ${r.csv.serverRssBefore.toFixed(0)} → ${r.csv.serverRssAfter.toFixed(0)} MiB |`,
+      '',
+    ].join('\n');
+  });
+  return [`# Benchmarks`, '', `Measured by \`npm run bench\` in one run on: ${machine}.`, '', ...rows].join(
+    '\n',
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

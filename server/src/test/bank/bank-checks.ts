@@ -1,0 +1,95 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { verifyLedger } from '../../modules/ledger/ledger.verify';
+import type { BankRun, TransferAttempt } from './bank-workload';
+
+/**
+ * What must hold after the bank workload, whatever happened to the server during it. Each check returns the
+ * problems it found (empty = sound), so a failure says exactly what was lost or doubled.
+ */
+export async function checkBank(db: Kysely<Database>, run: BankRun): Promise<Record<string, string[]>> {
+  const accepted = run.attempts.filter((attempt) => attempt.answer.status === 201);
+  const refused = run.attempts.filter((attempt) => attempt.answer.status === 422);
+  const other = run.attempts.filter(
+    (attempt) => attempt.answer.status !== 201 && attempt.answer.status !== 422,
+  );
+  return {
+    unexpectedStatuses: other.map((a) => `${a.key}: ${a.answer.status} ${JSON.stringify(a.answer.body)}`),
+    ledger: (await verifyLedger(db)).violations,
+    conservation: await checkConservation(db, run.deposits),
+    acceptedOnceInHistory: await checkAcceptedInHistory(db, accepted),
+    refusedLeftNothing: await checkRefusedLeftNothing(db, refused),
+  };
+}
+
+/**
+ * Money only enters through deposits, so per currency everything inside Meridian — customer balances, fees,
+ * pending payouts and the FX pool — adds up to exactly what was deposited. Payouts do not settle during the
+ * test (the delay is long), so nothing has left.
+ */
+async function checkConservation(db: Kysely<Database>, deposits: Record<string, bigint>) {
+  const rows = await db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['p.currency', sql<string>`cast(sum(p.amount) as text)`.as('inside')])
+    .where('a.id', 'not like', 'house:external:%')
+    .groupBy('p.currency')
+    .execute();
+  const inside = new Map(rows.map((row) => [row.currency, BigInt(row.inside)]));
+  const problems: string[] = [];
+  for (const currency of new Set([...inside.keys(), ...Object.keys(deposits)])) {
+    const expected = deposits[currency] ?? 0n;
+    const actual = inside.get(currency) ?? 0n;
+    if (actual !== expected)
+      problems.push(`${currency}: ${actual} minor units inside Meridian, ${expected} deposited`);
+  }
+  return problems;
+}
+
+const transactionIdOf = (attempt: TransferAttempt) => {
+  const body = attempt.answer.body as { id?: string; transaction?: { id?: string } };
+  return body.transaction?.id ?? body.id ?? '';
+};
+
+/** Every acknowledged transfer is in its sender's history exactly once, and the history holds nothing else. */
+async function checkAcceptedInHistory(db: Kysely<Database>, accepted: TransferAttempt[]) {
+  const problems: string[] = [];
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['id', 'user_id', 'description'])
+    .where('type', '=', 'send')
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const descriptionCounts = new Map<string, number>();
+  for (const row of rows)
+    descriptionCounts.set(row.description, (descriptionCounts.get(row.description) ?? 0) + 1);
+  for (const attempt of accepted) {
+    const row = byId.get(transactionIdOf(attempt));
+    if (!row)
+      problems.push(`accepted transfer ${attempt.key} (${attempt.body.description}) is not in the history`);
+    const count = descriptionCounts.get(attempt.body.description) ?? 0;
+    if (count !== 1) problems.push(`${attempt.body.description} appears ${count} times`);
+  }
+  if (rows.length !== accepted.length) {
+    problems.push(`${rows.length} sends in the history, ${accepted.length} acknowledged`);
+  }
+  return problems;
+}
+
+/** A refused transfer stored no idempotency record and moved nothing (conservation covers the money). */
+async function checkRefusedLeftNothing(db: Kysely<Database>, refused: TransferAttempt[]) {
+  if (refused.length === 0)
+    return ['the workload produced no refused transfer, so this check proved nothing'];
+  const keys = refused.map((attempt) => attempt.key);
+  const stored = await db.selectFrom('idempotency_keys').select('key').where('key', 'in', keys).execute();
+  const descriptions = refused.map((attempt) => attempt.body.description);
+  const written = await db
+    .selectFrom('transactions')
+    .select('description')
+    .where('description', 'in', descriptions)
+    .execute();
+  return [
+    ...stored.map((row) => `refused request ${row.key} left an idempotency record`),
+    ...written.map((row) => `refused transfer ${row.description} left a history row`),
+  ];
+}
