@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { currencyCodes } from './currencies';
 import {
   amountStringSchema,
+  convertAtRate,
   displayMoney,
   formatAmount,
   InvalidAmountError,
+  invertRate,
   Money,
   parseAmount,
+  parseRateFraction,
 } from './money';
 
 describe('parseAmount', () => {
@@ -121,5 +124,57 @@ describe('Money', () => {
   it('displays with the locale, exactly', () => {
     expect(displayMoney(usd('12450'))).toBe('$12,450.00');
     expect(displayMoney(Money.parse('0.25', 'BTC'))).toMatch(/0\.25000000/);
+  });
+});
+
+describe('exchange-rate helpers', () => {
+  it('parses a plain decimal rate exactly and refuses anything else', () => {
+    expect(parseRateFraction('0.9233')).toEqual({ numerator: 9233n, denominator: 10000n });
+    expect(parseRateFraction('28345.67')).toEqual({ numerator: 2834567n, denominator: 100n });
+    expect(parseRateFraction('149')).toEqual({ numerator: 149n, denominator: 1n });
+    for (const bad of ['', '0', '0.000', '-1', '1e5', 'abc', '.5', '2.4e-7']) {
+      expect(() => parseRateFraction(bad)).toThrow(InvalidAmountError);
+    }
+  });
+
+  it('converts at a rate, rounding to nearest or down', () => {
+    const btc = Money.parse('0.25', 'BTC');
+    expect(convertAtRate(btc, 'USD', parseRateFraction('28345.67')).format()).toBe('7086.42'); // 7086.4175
+    expect(convertAtRate(btc, 'USD', parseRateFraction('28345.67'), 'down').format()).toBe('7086.41');
+    const usd = Money.parse('100', 'USD');
+    expect(convertAtRate(usd, 'EUR', parseRateFraction('0.923254077971'), 'down').format()).toBe('92.32');
+    expect(convertAtRate(usd, 'JPY', parseRateFraction('149.5')).format()).toBe('14950');
+    expect(convertAtRate(Money.parse('1', 'JPY'), 'BTC', parseRateFraction('0.000000236368')).format()).toBe(
+      '0.00000024',
+    );
+    expect(convertAtRate(Money.of(-100n, 'USD'), 'EUR', parseRateFraction('0.925')).format()).toBe('-0.93');
+  });
+
+  it('inverts a rate exactly: EUR at 1 / USD_EUR', () => {
+    const eurToUsd = invertRate(parseRateFraction('0.923254793097'));
+    expect(convertAtRate(Money.parse('3200', 'EUR'), 'USD', eurToUsd).format()).toBe('3466.00'); // 3465.9988;
+    // Half-up at exactly half a cent: 0.5 / 0.4 = 1.25 → 1.25; 0.01 / 0.8 = 0.0125 → 0.01.
+    expect(
+      convertAtRate(Money.parse('0.01', 'EUR'), 'USD', invertRate(parseRateFraction('0.8'))).format(),
+    ).toBe('0.01');
+    expect(
+      convertAtRate(Money.parse('0.03', 'EUR'), 'USD', invertRate(parseRateFraction('0.8'))).format(),
+    ).toBe('0.04'); // 0.0375
+  });
+
+  it('never differs from the exact value by half a minor unit or more (nearest)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (minor, n) => {
+          const rate = { numerator: n, denominator: 10n ** 6n };
+          const out = convertAtRate(Money.of(minor, 'USD'), 'EUR', rate).minor;
+          // |out - minor*n/10^6| < 1/2  ⇔  |2*out*10^6 - 2*minor*n| <= 10^6
+          const gap = 2n * out * 10n ** 6n - 2n * minor * n;
+          expect(gap <= 10n ** 6n && gap > -(10n ** 6n)).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -163,3 +163,49 @@ export function displayMoney(money: Money, locale = 'en-US'): string {
   // A numeric string is formatted exactly (Intl.NumberFormat v3), so large or precise amounts stay exact.
   return format.format(money.format() as `${number}`);
 }
+
+/**
+ * An exchange rate as an exact fraction: one unit of `from` is `numerator / denominator` units of `to`.
+ * Rates are prices with up to 12 significant digits (see rates.ts), so a fraction keeps them exact.
+ */
+export interface RateFraction {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
+const PLAIN_RATE = /^(\d+)(?:\.(\d+))?$/;
+
+/** "0.9233" → 9233/10000. Throws InvalidAmountError on anything but a positive plain decimal. */
+export function parseRateFraction(rate: string): RateFraction {
+  const match = PLAIN_RATE.exec(rate);
+  if (!match) throw new InvalidAmountError(`Not a rate: ${JSON.stringify(rate)}`);
+  const [, whole = '', fraction = ''] = match;
+  const numerator = BigInt(whole + fraction);
+  if (numerator === 0n) throw new InvalidAmountError('A rate cannot be zero');
+  return { numerator, denominator: 10n ** BigInt(fraction.length) };
+}
+
+/** The opposite direction: USD→EUR 0.92 becomes EUR→USD 1/0.92, still exact. */
+export function invertRate(rate: RateFraction): RateFraction {
+  return { numerator: rate.denominator, denominator: rate.numerator };
+}
+
+/**
+ * `money` converted into `to` at `rate`, to a whole minor unit of `to`. `down` truncates (what an exchange
+ * pays out: never more than the rate gives); `nearest` rounds half up (a valuation, such as a balance shown
+ * in USD). Exact BigInt arithmetic throughout.
+ */
+export function convertAtRate(
+  money: Money,
+  to: Currency,
+  rate: RateFraction,
+  rounding: 'down' | 'nearest' = 'nearest',
+): Money {
+  const numerator = money.minor * rate.numerator * 10n ** BigInt(scaleOf(to));
+  const denominator = rate.denominator * 10n ** BigInt(scaleOf(money.currency));
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const quotient =
+    rounding === 'down' ? magnitude / denominator : (magnitude * 2n + denominator) / (denominator * 2n);
+  return Money.of(negative ? -quotient : quotient, to);
+}

@@ -54,6 +54,61 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/**
+ * The history screen's filter tabs and the types each one shows. Incoming is money from outside the user's
+ * wallets (including sandbox deposits); outgoing is money paid away; exchanges stay within the user's wallets.
+ */
+export const historyFilters = ['all', 'incoming', 'outgoing', 'exchange'] as const;
+export type HistoryFilter = (typeof historyFilters)[number];
+export const historyFilterTypes: Record<Exclude<HistoryFilter, 'all'>, readonly TransactionType[]> = {
+  incoming: ['receive', 'deposit', 'invoice_payment'],
+  outgoing: ['send', 'card_payment'],
+  exchange: ['exchange'],
+};
+
+export const HISTORY_PAGE_DEFAULT = 20;
+export const HISTORY_PAGE_MAX = 100;
+
+/**
+ * GET /api/transactions?type=all|incoming|outgoing|exchange&cursor=&limit= — the user's history, newest first
+ * (ties broken by id), keyset-paginated. The body is always a plain ARRAY of {@link Transaction} (so the
+ * sketch's bare `GET /api/transactions` keeps working: it is the first page of `all`). When more rows follow,
+ * the response carries `X-Next-Cursor: <cursor>` (and an RFC 8288 `Link: <…>; rel="next"`); pass that value
+ * back as `cursor` with the same `type` for the next page. No header = last page. `limit` is 1–100
+ * (default 20); a malformed cursor or an out-of-range limit is a 400. Cursors are opaque: do not build them.
+ * A "Previous" button keeps the cursors of the pages it has seen (the first page has none).
+ */
 export const transactionListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  type: z.enum(historyFilters, { error: `type must be one of ${historyFilters.join(', ')}` }).default('all'),
+  cursor: z.string().max(200, 'cursor is not valid').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(HISTORY_PAGE_MAX, `limit can be at most ${HISTORY_PAGE_MAX}`)
+    .default(HISTORY_PAGE_DEFAULT),
 });
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+
+/** Response header of GET /api/transactions holding the next page's cursor (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * GET /api/transactions/export.csv?type=… — the whole filtered history as an RFC 4180 CSV download
+ * (`text/csv; charset=utf-8`, CRLF line ends, `Content-Disposition: attachment; filename="meridian-transactions.csv"`),
+ * newest first, streamed. These are its columns; amounts are positive decimal strings in `currency`, and a
+ * cell that a spreadsheet would read as a formula (starting with = + - @, tab or CR) is prefixed with '.
+ */
+export const transactionCsvColumns = [
+  'date',
+  'type',
+  'description',
+  'amount',
+  'currency',
+  'from currency',
+  'to currency',
+  'rate',
+  'counterparty',
+  'status',
+] as const;
+export const transactionExportQuerySchema = transactionListQuerySchema.pick({ type: true });

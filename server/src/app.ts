@@ -13,7 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
 import { createLogger } from './lib/logger';
-import { startJobs } from './jobs/scheduler';
+import { registerJob, startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -25,7 +25,13 @@ import { appRateSource } from './modules/fx/rate-source';
 import { healthRoutes } from './modules/health/health.routes';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
+import { recipientRoutes } from './modules/recipients/recipients.routes';
+import { createRecipientsService } from './modules/recipients/recipients.service';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
+import { createTransactionsService } from './modules/transactions/transactions.service';
+import { payoutSettlementJob } from './modules/transfers/payouts';
+import { transferRoutes } from './modules/transfers/transfers.routes';
+import { createTransfersService } from './modules/transfers/transfers.service';
 import { walletRoutes } from './modules/wallets/wallets.routes';
 import { createWalletsService, openDefaultWallets } from './modules/wallets/wallets.service';
 import { createRatesProvider } from './modules/rates/create-rates-provider';
@@ -106,6 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const wallets = createWalletsService({ db: database.db, config, rates: rateSource });
   const fx = createFxService({ db: database.db, rates: rateSource });
   const analytics = createAnalyticsService({ db: database.db, rates: rateSource });
+  const transfers = createTransfersService({ db: database.db, rates: rateSource });
+  const transactions = createTransactionsService({ db: database.db });
+  const recipients = createRecipientsService({ db: database.db });
 
   // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
   // CSRF, the session; then routes.
@@ -142,10 +151,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ratesRoutes, { prefix: '/api/exchange-rates' });
   await app.register(walletRoutes, { prefix: '/api/wallets', wallets });
   await app.register(fxRoutes, { prefix: '/api/convert', fx });
-  await app.register(transactionRoutes, { prefix: '/api/transactions' });
+  await app.register(transactionRoutes, { prefix: '/api/transactions', transactions });
+  await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
+  await app.register(recipientRoutes, { prefix: '/api/recipients', recipients });
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
+  registerJob(payoutSettlementJob(config));
   if (options.jobs) startJobs(app);
   return app;
 }

@@ -66,6 +66,10 @@ const envSchema = z.object({
   RATES_SEED: z.coerce.number().int().default(28345),
   /** How often the simulated market moves. */
   RATES_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  /** External payouts (Send Money to someone outside Meridian) stay pending this long before they settle. */
+  PAYOUT_SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** How often the settlement job looks for payouts that are due. */
+  PAYOUT_SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(5),
 });
 
 export type Config = z.infer<typeof envSchema>;

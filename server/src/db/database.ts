@@ -29,6 +29,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 20 });
+  // An idle pooled connection can be ended by the server (a restart, an administrator, a dropped test
+  // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
+  // error as an uncaught exception and take the process down.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

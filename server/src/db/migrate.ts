@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as accounts from './migrations/0001-accounts';
 import * as ledger from './migrations/0002-ledger';
 import * as idempotency from './migrations/0003-idempotency';
+import * as transfers from './migrations/0004-transfers';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-ledger': ledger,
   '0003-idempotency': idempotency,
+  '0004-transfers': transfers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,32 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** An external payout (modules/transfers): pending until the settlement job pays it out of the bank. */
+export interface PayoutsTable {
+  id: string;
+  user_id: string;
+  /** The sender's `send` history row. */
+  transaction_id: string;
+  entry_id: string;
+  recipient_email: string;
+  /** What leaves Meridian, in minor units of `currency` (the transfer's toCurrency). */
+  currency: string;
+  amount: bigint;
+  status: 'pending' | 'completed';
+  created_at: string;
+  settled_at: string | null;
+  settlement_entry_id: string | null;
+}
+
+/** A user's saved Send Money recipient; email is stored lower case, one per user. */
+export interface SavedRecipientsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,6 +126,8 @@ export interface Database {
   postings: PostingsTable;
   transactions: TransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payouts: PayoutsTable;
+  saved_recipients: SavedRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

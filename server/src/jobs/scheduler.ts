@@ -12,9 +12,14 @@ const jobs: Job[] = [
   { name: 'remove-idle-demo-users', everyMs: HOUR, run: (app) => app.auth.removeIdleDemoUsers() },
 ];
 
-/** Registers a job; modules add theirs before the app starts listening. */
+/**
+ * Registers a job; modules add theirs before the app starts listening. A job of the same name replaces the
+ * earlier one, so building the app again (tests do, with other settings) never runs a job twice.
+ */
 export function registerJob(job: Job) {
-  jobs.push(job);
+  const index = jobs.findIndex((existing) => existing.name === job.name);
+  if (index === -1) jobs.push(job);
+  else jobs[index] = job;
 }
 
 /**

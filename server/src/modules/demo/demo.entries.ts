@@ -1,13 +1,11 @@
 import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
+import { transferFeeMinor } from '@contract/transfers';
 import { exchangeEntry } from '../fx/exchange-entry';
 import { parseRate, priceConversion } from '../fx/fx-math';
 import { houseAccountId } from '../ledger/house-accounts';
 import type { EntryInput } from '../ledger/ledger.service';
 import type { DemoEvent } from './demo.story';
-
-/** The sketch's 2.9% transfer fee, on top of the amount sent. */
-const TRANSFER_FEE_BPS = 290n;
 
 export type DemoWallets = Record<Currency, string>;
 
@@ -72,7 +70,7 @@ export function demoEntry(
     }
     case 'send': {
       const amount = Money.parse(event.amount, event.currency);
-      const fee = Money.of((amount.minor * TRANSFER_FEE_BPS + 9_999n) / 10_000n, event.currency);
+      const fee = Money.of(transferFeeMinor(amount.minor), event.currency);
       return {
         kind: 'transfer_out',
         description: event.description,

@@ -9,9 +9,11 @@ import type { Database } from '../../db/schema';
  * - fees: what Meridian earned.
  * - fx_liquidity: the pool conversions sell from and buy into.
  * - card_settlement: card payments on their way to the card network.
+ * - payouts_pending: transfers to people outside Meridian, accepted but not yet paid out (modules/transfers);
+ *   settlement moves each payout on to `external`. Its balance is what is in transit right now.
  * They have deterministic ids so any module can name them without a lookup.
  */
-export const houseKinds = ['external', 'fees', 'fx_liquidity', 'card_settlement'] as const;
+export const houseKinds = ['external', 'fees', 'fx_liquidity', 'card_settlement', 'payouts_pending'] as const;
 export type HouseKind = (typeof houseKinds)[number];
 
 export const houseAccountId = (kind: HouseKind, currency: Currency) => `house:${kind}:${currency}`;

@@ -1,6 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { TransactionStatus, TransactionType } from '@contract/transactions';
-import type { Database, TransactionsTable } from '../../db/schema';
+import type { Database, TransactionRow, TransactionsTable } from '../../db/schema';
+import type { HistoryCursor } from './history-cursor';
+
+type Db = Kysely<Database>;
 
 /** A history row as a money movement describes it; the ledger adds id, entry and time when it posts. */
 export type NewTransaction = Omit<
@@ -11,18 +14,46 @@ export type NewTransaction = Omit<
   status: TransactionStatus;
 };
 
-export function insertTransactions(db: Kysely<Database>, rows: Insertable<TransactionsTable>[]) {
+export function insertTransactions(db: Db, rows: Insertable<TransactionsTable>[]) {
   return db.insertInto('transactions').values(rows).returningAll().execute();
 }
 
-/** Newest first; id breaks ties so backdated rows with equal times keep a stable order. */
-export function listTransactions(db: Kysely<Database>, userId: string, limit: number) {
+export interface HistoryQuery {
+  /** Only these types; null = every type. */
+  types: readonly TransactionType[] | null;
+  /** Rows strictly after this position (older); null = from the newest. */
+  after: HistoryCursor | null;
+  limit: number;
+}
+
+/**
+ * Newest first, id breaking ties (backdated rows can share a time), so (created_at, id) is a total order and
+ * keyset pages never skip or repeat a row. Each single-type range is one walk down the index
+ * (user_id, type, created_at desc, id desc); a filter of several types merges one such walk per type
+ * (UNION ALL, each limited), so a sparse type never makes the database scan the whole history.
+ */
+export function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
+  const range = (type: TransactionType | null) => {
+    let select = db.selectFrom('transactions').selectAll().where('user_id', '=', userId);
+    if (type) select = select.where('type', '=', type);
+    if (query.after) {
+      const { createdAt, id } = query.after;
+      select = select.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
+    }
+    return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
+  };
+  if (query.types === null) return range(null).execute();
+  const [first, ...rest] = query.types.map((type, index) =>
+    db.selectFrom(range(type).as(`t${index}`)).selectAll(),
+  );
+  if (!first) return Promise.resolve([]);
+  if (rest.length === 0) return range(query.types[0]!).execute();
+  const merged = rest.reduce((union, next) => union.unionAll(next), first);
   return db
-    .selectFrom('transactions')
+    .selectFrom(merged.as('page'))
     .selectAll()
-    .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
+    .limit(query.limit)
     .execute();
 }

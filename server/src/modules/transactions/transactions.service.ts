@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import {
+  historyFilterTypes,
+  type HistoryFilter,
+  type Transaction,
+  type TransactionListQuery,
+} from '@contract/transactions';
+import type { Database } from '../../db/schema';
+import { decodeCursor, encodeCursor, type HistoryCursor } from './history-cursor';
+import { csvHeader, csvRow } from './transactions-csv';
+import { toTransaction } from './transactions.mapper';
+import { listHistory } from './transactions.repository';
+
+/** Rows per database round trip while exporting: memory stays flat however long the history is. */
+const EXPORT_BATCH = 1000;
+
+const typesOf = (filter: HistoryFilter) => (filter === 'all' ? null : historyFilterTypes[filter]);
+
+export interface HistoryPage {
+  items: Transaction[];
+  /** Cursor of the next (older) page, or null on the last one. */
+  nextCursor: string | null;
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;
+
+export function createTransactionsService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+
+  return {
+    /** One page of the user's own history, newest first. One query: it asks for one row more than the page. */
+    async page(userId: string, query: TransactionListQuery): Promise<HistoryPage> {
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const rows = await listHistory(db, userId, {
+        types: typesOf(query.type),
+        after,
+        limit: query.limit + 1,
+      });
+      const items = rows.slice(0, query.limit);
+      const last = items.at(-1);
+      const more = rows.length > query.limit && last !== undefined;
+      return {
+        items: items.map(toTransaction),
+        nextCursor: more ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      };
+    },
+
+    /**
+     * The filtered history as CSV text, newest first, produced lazily in keyset batches: the caller streams
+     * it (reply.send(Readable.from(...))), so an export of any size holds one batch in memory at a time.
+     */
+    async *exportCsv(userId: string, filter: HistoryFilter): AsyncGenerator<string> {
+      yield csvHeader;
+      const types = typesOf(filter);
+      let after: HistoryCursor | null = null;
+      for (;;) {
+        const rows = await listHistory(db, userId, { types, after, limit: EXPORT_BATCH });
+        if (rows.length > 0) yield rows.map((row) => csvRow(toTransaction(row))).join('');
+        const last = rows.at(-1);
+        if (rows.length < EXPORT_BATCH || !last) return;
+        after = { createdAt: last.created_at, id: last.id };
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import { isCurrency, type Currency } from '@contract/currencies';
+import { Money } from '@contract/money';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/schema';
+import type { Job } from '../../jobs/scheduler';
+import { houseAccountId } from '../ledger/house-accounts';
+import { postEntry, type PostingInput } from '../ledger/ledger.service';
+import { withMoneyTransaction } from '../ledger/money-transaction';
+import * as repo from './transfers.repository';
+
+const BATCH_SIZE = 200;
+
+export interface SettleOptions {
+  /** Payouts at least this old are due. */
+  delaySeconds: number;
+  now?: Date;
+  batchSize?: number;
+}
+
+/**
+ * Pays out every external payout that has been pending for `delaySeconds`, in batches, as a payment rail
+ * settles a batch file: one entry per batch moves the batch's total from payouts_pending to external in each
+ * currency, and each payout and its sender's history row become `completed`. Safe to run on several servers
+ * at once (claims skip rows another server holds). Returns how many payouts were settled. Tests call it
+ * directly; the server runs it on a timer (payoutSettlementJob).
+ */
+export async function settleDuePayouts(db: Kysely<Database>, options: SettleOptions): Promise<number> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - options.delaySeconds * 1000).toISOString();
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  let settled = 0;
+  for (;;) {
+    const count = await withMoneyTransaction(db, async (trx) => {
+      const due = await repo.claimDuePayouts(trx, cutoff, batchSize);
+      if (due.length === 0) return 0;
+      const totals = new Map<Currency, Money>();
+      for (const payout of due) {
+        if (!isCurrency(payout.currency)) throw new Error(`Unknown payout currency ${payout.currency}`);
+        const amount = Money.of(payout.amount, payout.currency);
+        totals.set(
+          payout.currency,
+          (totals.get(payout.currency) ?? Money.zero(payout.currency)).plus(amount),
+        );
+      }
+      const postings: PostingInput[] = [...totals].flatMap(([currency, total]) => [
+        { accountId: houseAccountId('payouts_pending', currency), amount: total.negated() },
+        { accountId: houseAccountId('external', currency), amount: total },
+      ]);
+      const posted = await postEntry(trx, {
+        kind: 'payout_settlement',
+        description: `Settled ${due.length} external payout(s)`,
+        postings,
+      });
+      await repo.markPayoutsSettled(trx, due, { entryId: posted.entryId, settledAt: posted.createdAt });
+      return due.length;
+    });
+    settled += count;
+    if (count < batchSize) return settled;
+  }
+}
+
+/** The settlement job: every PAYOUT_SETTLEMENT_INTERVAL_SECONDS, settle what is PAYOUT_SETTLEMENT_DELAY_SECONDS old. */
+export function payoutSettlementJob(config: Config): Job {
+  return {
+    name: 'settle-external-payouts',
+    everyMs: config.PAYOUT_SETTLEMENT_INTERVAL_SECONDS * 1000,
+    run: (app) => settleDuePayouts(app.db, { delaySeconds: config.PAYOUT_SETTLEMENT_DELAY_SECONDS }),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Currency } from '@contract/currencies';
+import { formatAmount, Money } from '@contract/money';
+import { transferFeeMinor } from '@contract/transfers';
+import { AppError } from '../../lib/errors';
+import { convertMinor, type Rate } from '../fx/fx-math';
+
+export interface TransferFigures {
+  /** What the sender typed, in the source currency. */
+  amount: Money;
+  /** 2.9% of `amount`, rounded up, on top. */
+  fee: Money;
+  /** amount + fee: what leaves the source wallet. */
+  total: Money;
+  /** What the recipient gets, in the target currency (equal to `amount` when no conversion). */
+  converted: Money;
+  /** Null when both currencies are the same. */
+  rate: Rate | null;
+  rounding: string;
+}
+
+/**
+ * The figures of sending `amount` to be received in `to`. Rounding favours Meridian by less than one minor
+ * unit on each figure: the fee is rounded up (see transferFeeMinor) and the converted amount down (the FX
+ * module's convertMinor). There is no separate conversion fee: the 2.9% covers the transfer either way.
+ */
+export function priceTransfer(amount: Money, to: Currency, rate: Rate | null): TransferFigures {
+  const from = amount.currency;
+  const converted = rate === null ? amount : Money.of(convertMinor(amount.minor, from, to, rate), to);
+  if (!converted.isPositive()) {
+    throw new AppError('BUSINESS_RULE', `The amount is too small to send in ${to}`, {
+      amount: `Too small to arrive as ${to}`,
+    });
+  }
+  const fee = Money.of(transferFeeMinor(amount.minor), from);
+  const feeUnit = `${formatAmount(1n, from)} ${from}`;
+  const rounding =
+    rate === null
+      ? `The 2.9% fee is rounded up to the next ${feeUnit}.`
+      : `Rounded in Meridian's favour by less than one smallest unit: the 2.9% fee up (under ${feeUnit}) ` +
+        `and the amount received down (under ${formatAmount(1n, to)} ${to}).`;
+  return { amount, fee, total: amount.plus(fee), converted, rate, rounding };
+}

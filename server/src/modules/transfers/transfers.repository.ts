@@ -1,0 +1,88 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Currency } from '@contract/currencies';
+import type { Database, PayoutsTable } from '../../db/schema';
+import { isPostgres } from '../ledger/ledger.repository';
+
+type Db = Kysely<Database>;
+
+export interface Party {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** The sender's wallet in the source currency, or the recipient's in the target currency, if open. */
+  wallet_id: string | null;
+}
+
+/**
+ * The sender and (when the email belongs to a Meridian user) the recipient, each with the wallet the transfer
+ * touches, in ONE query: transfers are the hot path, so no lookup per party.
+ */
+export function findParties(
+  db: Db,
+  query: { senderId: string; fromCurrency: Currency; recipientEmail: string; toCurrency: Currency },
+): Promise<Party[]> {
+  const { senderId, fromCurrency, recipientEmail, toCurrency } = query;
+  return db
+    .selectFrom('users as u')
+    .leftJoin('ledger_accounts as w', (join) =>
+      join
+        .onRef('w.user_id', '=', 'u.id')
+        .on('w.kind', '=', 'wallet')
+        .on(
+          'w.currency',
+          '=',
+          sql<string>`case when u.id = ${senderId} then ${fromCurrency} else ${toCurrency} end`,
+        ),
+    )
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'w.id as wallet_id'])
+    .where((eb) => eb.or([eb('u.id', '=', senderId), eb('u.email', '=', recipientEmail)]))
+    .execute();
+}
+
+export function insertPayout(db: Db, payout: Insertable<PayoutsTable>) {
+  return db.insertInto('payouts').values(payout).execute();
+}
+
+/**
+ * Pending payouts created at or before `cutoff`, oldest first. On PostgreSQL the rows are locked with
+ * FOR UPDATE SKIP LOCKED, so several servers running the job each take a different batch instead of waiting
+ * on (or double-settling) one another. SQLite has one writer at a time (BEGIN IMMEDIATE), so no lock is needed.
+ */
+export function claimDuePayouts(db: Db, cutoff: string, limit: number) {
+  const query = db
+    .selectFrom('payouts')
+    .select(['id', 'transaction_id', 'currency', 'amount'])
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', cutoff)
+    .orderBy('created_at')
+    .limit(limit);
+  return (isPostgres(db) ? query.forUpdate().skipLocked() : query).execute();
+}
+
+export async function markPayoutsSettled(
+  db: Db,
+  payouts: { id: string; transaction_id: string }[],
+  settlement: { entryId: string; settledAt: string },
+) {
+  await db
+    .updateTable('payouts')
+    .set({ status: 'completed', settled_at: settlement.settledAt, settlement_entry_id: settlement.entryId })
+    .where(
+      'id',
+      'in',
+      payouts.map((payout) => payout.id),
+    )
+    .where('status', '=', 'pending')
+    .execute();
+  // The sender's row may be gone (an idle demo removed meanwhile); then there is nothing to update.
+  await db
+    .updateTable('transactions')
+    .set({ status: 'completed' })
+    .where(
+      'id',
+      'in',
+      payouts.map((payout) => payout.transaction_id),
+    )
+    .execute();
+}
