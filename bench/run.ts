@@ -157,13 +157,12 @@ async function main() {
 
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
-    process.env.TEST_DATABASE_URL = pgUrl;
     const pgbench = await measurePgbench(pgUrl, SECONDS);
     const rawPg = 'tps' in pgbench ? pgbench.tps : Number.NaN;
     console.log(
       `raw PostgreSQL pgbench tpcb-like, 8 clients: ${'tps' in pgbench ? rawPg.toFixed(0) : pgbench.error}`,
     );
-    const postgres = await createTestDatabase('postgres');
+    const postgres = await createTestDatabase('postgres', pgUrl);
     try {
       results.push({
         ...(await benchDialect('postgres', postgres)),

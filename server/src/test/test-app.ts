@@ -54,9 +54,9 @@ async function createPostgres(adminUrl: string): Promise<TestDatabase> {
 }
 
 /** A fresh, empty database of the given dialect (config to reach it, and a way to drop it). */
-export function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  if (dialect === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  return dialect === 'postgres' ? createPostgres(postgresUrl!) : createSqlite();
+export function createTestDatabase(dialect: Dialect, adminUrl = postgresUrl): Promise<TestDatabase> {
+  if (dialect === 'postgres' && !adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return dialect === 'postgres' ? createPostgres(adminUrl!) : createSqlite();
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
