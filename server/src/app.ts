@@ -86,6 +86,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     routeList.push({ method: route.method, url: route.url, public: Boolean(route.config?.public) });
   });
+  // During a graceful stop, in-flight responses carry Connection: close, so their keep-alive sockets end with
+  // them and close() does not wait out the keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
   app.decorate('db', database.db);
