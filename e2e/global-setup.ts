@@ -89,6 +89,12 @@ export default async function setup(project: TestProject) {
       SIGNUPS_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_ATTEMPTS_PER_IP: '1000',
+      // External payouts stay Pending for the whole run, so a test can see that state without racing the
+      // settlement job (settlement itself is covered by the server's own tests).
+      PAYOUT_SETTLEMENT_DELAY_SECONDS: '3600',
+      // The simulated market stands still for the run (one tick an hour), so a test can compare the figures a
+      // page shows with rates it reads itself, without allowing for movement in between.
+      RATES_TICK_MS: '3600000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so teardown reaches npx, tsx and the node process it runs.

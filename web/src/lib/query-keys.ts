@@ -5,4 +5,12 @@
 export const queryKeys = {
   me: ['auth', 'me'] as const,
   user: ['user'] as const,
+  /** GET /api/wallets: balances change after deposits, conversions, transfers, trades. */
+  wallets: ['wallets'] as const,
+  /** Prefix of every transaction list (recent activity, history pages): invalidate after money moves. */
+  transactions: ['transactions'] as const,
+  /** Prefix of every exchange-rate query (overview, single pair, all pairs): Refresh Rates refetches them. */
+  exchangeRates: ['exchange-rates'] as const,
+  /** Prefix of the earnings summary and cash-flow chart. */
+  analytics: ['analytics'] as const,
 };

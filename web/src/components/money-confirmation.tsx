@@ -1,0 +1,100 @@
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { DialogClose } from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
+import { newIdempotencyKey } from '@web/lib/idempotency';
+import { cn } from '@web/lib/utils';
+
+/**
+ * What every "confirm this money movement" dialog shares (convert, send, …). Mount the component that calls
+ * this once per opening: each confirmation then has its own Idempotency-Key, and a retry after a lost answer
+ * sends the same key, so the server answers with the first result instead of moving the money twice.
+ */
+export function useMoneyConfirmation() {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [retryOffered, setRetryOffered] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  /** The answer was lost or the server faulted: stay open, say so, and put focus back on Confirm. */
+  const offerRetry = () => {
+    setRetryOffered(true);
+    confirmRef.current?.focus();
+  };
+  return { idempotencyKey, retryOffered, confirmRef, offerRetry };
+}
+
+/** A refusal (4xx) will not change on retry; a lost answer or a server fault (5xx) might. */
+export const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status < 500;
+
+interface ConfirmActionsProps {
+  pending: boolean;
+  retryOffered: boolean;
+  /** What to say when a retry is offered, e.g. "We could not confirm the transfer. … not be sent twice." */
+  retryMessage: string;
+  confirmRef: RefObject<HTMLButtonElement | null>;
+  onConfirm: () => void;
+  children: ReactNode;
+}
+
+/** The retry notice, then Cancel and the confirm button (which shows a spinner while the request runs). */
+export function ConfirmActions({
+  pending,
+  retryOffered,
+  retryMessage,
+  confirmRef,
+  onConfirm,
+  children,
+}: ConfirmActionsProps) {
+  return (
+    <>
+      {retryOffered && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <span>{retryMessage}</span>
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending}>
+          {pending && <Spinner />}
+          {children}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** One label-and-figure line of a `<dl>` of amounts: fee, total, rate. */
+export function FigureRow({
+  label,
+  children,
+  strong,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd
+        data-testid={testId}
+        className={cn(
+          'min-w-0 text-right tabular-nums break-words',
+          strong ? 'text-base font-semibold' : 'text-sm font-medium',
+        )}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}

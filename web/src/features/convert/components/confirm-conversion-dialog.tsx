@@ -1,0 +1,141 @@
+import { ArrowRight } from 'lucide-react';
+import type { Conversion, ConvertResponse } from '@contract/fx';
+import {
+  ConfirmActions,
+  FigureRow,
+  isRefusal,
+  useMoneyConfirmation,
+} from '@web/components/money-confirmation';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { toast } from '@web/hooks/use-toast';
+import { formatMoney, formatRate } from '@web/lib/money';
+import { useConvert } from '../api/convert';
+
+const FAILED = {
+  title: 'Conversion Failed',
+  description: 'Unable to perform currency conversion. Please try again.',
+} as const;
+
+interface ConfirmConversionDialogProps {
+  /** The quote to confirm; the dialog is open while there is one. */
+  quote: Conversion | null;
+  onCancel: () => void;
+  onConverted: (result: ConvertResponse) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+export function ConfirmConversionDialog({
+  quote,
+  onCancel,
+  onConverted,
+  onCloseAutoFocus,
+}: ConfirmConversionDialogProps) {
+  return (
+    <Dialog open={quote !== null} onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        {quote && <ConfirmConversion quote={quote} onConverted={onConverted} onRejected={onCancel} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Mounted once per opening, so each confirmation has its own Idempotency-Key: a retry after a network error
+ * sends the same key (the server answers with the first result instead of converting twice).
+ */
+function ConfirmConversion({
+  quote,
+  onConverted,
+  onRejected,
+}: {
+  quote: Conversion;
+  onConverted: (result: ConvertResponse) => void;
+  onRejected: () => void;
+}) {
+  const { idempotencyKey, retryOffered, confirmRef, offerRetry } = useMoneyConfirmation();
+  const convert = useConvert();
+
+  const confirm = () => {
+    const body = { amount: quote.originalAmount, from: quote.from, to: quote.to };
+    convert.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: onConverted,
+        onError: (error) => {
+          // A refusal (4xx) will not change on retry: say why and close. A lost answer or a server fault
+          // might: stay open so Confirm retries with the same key.
+          if (isRefusal(error)) {
+            toast({
+              variant: 'destructive',
+              title: FAILED.title,
+              description: error.body?.message ?? FAILED.description,
+            });
+            onRejected();
+          } else {
+            toast({ variant: 'destructive', ...FAILED });
+            offerRetry();
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Confirm conversion</DialogTitle>
+        <DialogDescription>
+          Check the figures, then confirm to exchange between your wallets.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex items-center justify-between gap-3 rounded-xl bg-muted/60 p-4">
+        <div className="grid min-w-0 gap-0.5">
+          <span className="text-xs text-muted-foreground">You convert</span>
+          <span className="truncate text-lg font-semibold tabular-nums">
+            {formatMoney(quote.originalAmount, quote.from)}
+          </span>
+        </div>
+        <ArrowRight aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+        <div className="grid min-w-0 justify-items-end gap-0.5 text-right">
+          <span className="text-xs text-muted-foreground">You receive</span>
+          <span
+            data-testid="quote-converted"
+            className="truncate text-lg font-semibold text-success tabular-nums"
+          >
+            {formatMoney(quote.convertedAmount, quote.to)}
+          </span>
+        </div>
+      </div>
+      <dl className="divide-y">
+        <FigureRow label="Amount">{formatMoney(quote.originalAmount, quote.from)}</FigureRow>
+        <FigureRow label="Fee (0.5%)">{formatMoney(quote.fees, quote.from)}</FigureRow>
+        <FigureRow label="Total debited" strong>
+          {formatMoney(quote.total, quote.from)}
+        </FigureRow>
+        <FigureRow label="Converted amount" strong>
+          {formatMoney(quote.convertedAmount, quote.to)}
+        </FigureRow>
+        <FigureRow label="Rate">{`1 ${quote.from} = ${formatRate(quote.rate)} ${quote.to}`}</FigureRow>
+      </dl>
+      <p className="text-xs text-muted-foreground">
+        {quote.rounding} Rates move every few seconds: the exchange is priced again when you confirm, and the
+        result shows exactly what moved.
+      </p>
+      <ConfirmActions
+        pending={convert.isPending}
+        retryOffered={retryOffered}
+        retryMessage="We could not confirm the conversion. Press Confirm to try again: it will not be made twice."
+        confirmRef={confirmRef}
+        onConfirm={confirm}
+      >
+        Confirm conversion
+      </ConfirmActions>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Currency } from '@contract/currencies';
+import { CONVERSION_FEE_BPS } from '@contract/fx';
+import { amountProblem, convertAtRate, Money, parseAmount, parseRateFraction } from '@contract/money';
+
+/** Spec §9: the converter's currencies, its default and its Quick Convert amounts. */
+export const converterCurrencies = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CAD',
+  'AUD',
+  'CHF',
+  'BTC',
+  'ETH',
+] as const satisfies readonly Currency[];
+export const DEFAULT_CONVERSION = { amount: '1000', from: 'USD', to: 'EUR' } as const satisfies {
+  amount: string;
+  from: Currency;
+  to: Currency;
+};
+export const quickConvertAmounts = ['100', '500', '1000', '5000', '10000', '50000'] as const;
+
+/** What the amount field keeps of what is typed or pasted: digits and points ("1,000" → "1000"). */
+export const cleanAmountInput = (text: string) => text.replace(/[^\d.]/g, '');
+
+export type AmountCheck =
+  | { ok: true; money: Money }
+  /** Spec §5: not above 0 (or not a number at all): the "Invalid Amount" toast. */
+  | { ok: false; reason: 'invalid' }
+  /** A number, but not one this currency can hold (too many decimals, too large): an inline error. */
+  | { ok: false; reason: 'inline'; message: string };
+
+export function checkAmount(amount: string, currency: Currency): AmountCheck {
+  if (!/^\d+(\.\d+)?$/.test(amount)) return { ok: false, reason: 'invalid' };
+  const problem = amountProblem(amount, currency);
+  if (problem) return { ok: false, reason: 'inline', message: problem };
+  try {
+    const money = Money.of(parseAmount(amount, currency), currency);
+    return money.isPositive() ? { ok: true, money } : { ok: false, reason: 'invalid' };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: 'inline',
+      message: error instanceof Error ? error.message : 'Amount is too large',
+    };
+  }
+}
+
+/** The inline message to show while typing, if any (the "Invalid Amount" case waits for Convert Now). */
+export function inlineAmountError(amount: string, currency: Currency): string | undefined {
+  if (amount === '') return undefined;
+  const check = checkAmount(amount, currency);
+  return !check.ok && check.reason === 'inline' ? check.message : undefined;
+}
+
+export interface ConversionEstimate {
+  converted: Money;
+  fee: Money;
+  total: Money;
+}
+
+/**
+ * What Convert Now will quote, from the live rate: the converted amount rounded down, the 0.5% fee rounded up
+ * (the server's rules, see contract/fx.ts), both in exact minor units. The quote remains the authority.
+ */
+export function estimateConversion(money: Money, to: Currency, rate: string): ConversionEstimate {
+  const converted = convertAtRate(money, to, parseRateFraction(rate), 'down');
+  const fee = Money.of((money.minor * CONVERSION_FEE_BPS + 9_999n) / 10_000n, money.currency);
+  return { converted, fee, total: money.plus(fee) };
+}
+
+/** "50000" → "50,000": Quick Convert labels. */
+export const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,0 +1,165 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { amountProblem, parseAmount } from '@contract/money';
+import type { Wallet } from '@contract/wallets';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FormField, describedBy } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/hooks/use-toast';
+import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
+import { newIdempotencyKey } from '@web/lib/idempotency';
+import { formatMoney } from '@web/lib/money';
+import { useDeposit } from '../api/deposit';
+
+interface AddFundsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wallets: readonly Wallet[] | undefined;
+  /** Where focus goes when it closes (the dialog has no trigger of its own to return to). */
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/** The dialog stays mounted closed; its form remounts on each opening, so every opening starts clean. */
+export function AddFundsDialog({ open, onOpenChange, wallets, onCloseAutoFocus }: AddFundsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Add Funds</DialogTitle>
+          <DialogDescription>
+            Top up a wallet with sandbox money: up to $50,000 (or its equivalent) per deposit.
+          </DialogDescription>
+        </DialogHeader>
+        {wallets && wallets.length > 0 ? (
+          <AddFundsForm wallets={wallets} onDone={() => onOpenChange(false)} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Your wallets are still loading.</p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const suggestions = ['100', '500', '1000', '5000'];
+
+function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone: () => void }) {
+  const deposit = useDeposit();
+  const [walletId, setWalletId] = useState(wallets[0]!.id);
+  const [amount, setAmount] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  // One key per deposit the person means to make: kept while they retry the same wallet and amount, replaced
+  // when they change either, forgotten once it succeeds.
+  const attempt = useRef<{ key: string; walletId: string; amount: string } | null>(null);
+  const wallet = wallets.find((each) => each.id === walletId) ?? wallets[0]!;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const trimmed = amount.trim();
+    const problem = amountProblem(trimmed, wallet.currency);
+    if (problem || parseAmount(trimmed, wallet.currency) === 0n) {
+      setFieldError(problem ?? 'Enter an amount greater than 0');
+      return;
+    }
+    setFieldError(undefined);
+    const previous = attempt.current;
+    const key =
+      previous && previous.walletId === wallet.id && previous.amount === trimmed
+        ? previous.key
+        : newIdempotencyKey();
+    attempt.current = { key, walletId: wallet.id, amount: trimmed };
+    deposit.mutate(
+      { walletId: wallet.id, amount: trimmed, idempotencyKey: key },
+      {
+        onSuccess: ({ transaction }) => {
+          attempt.current = null;
+          toast({
+            title: 'Funds Added',
+            description: `${formatMoney(transaction.amount, transaction.currency)} added to your ${wallet.currency} wallet.`,
+          });
+          onDone();
+        },
+        onError: (error) => {
+          const amountMessage = error instanceof ApiError ? error.fields.amount : undefined;
+          if (amountMessage) setFieldError(amountMessage);
+          else setFormError(friendlyErrorMessage(error, 'The deposit could not be made. Please try again.'));
+        },
+      },
+    );
+  };
+
+  const balanceHint = `Balance: ${formatMoney(wallet.balance, wallet.currency)}`;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Add funds">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <span>{formError}</span>
+        </Alert>
+      )}
+      <FormField id="add-funds-wallet" label="Wallet" hint={balanceHint}>
+        <NativeSelect
+          id="add-funds-wallet"
+          value={walletId}
+          onChange={(event) => {
+            setWalletId(event.target.value);
+            setFieldError(undefined);
+          }}
+          aria-describedby={describedBy('add-funds-wallet', { hint: balanceHint })}
+        >
+          {wallets.map((each) => (
+            <option key={each.id} value={each.id}>
+              {each.currency} wallet
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id="add-funds-amount" label={`Amount (${wallet.currency})`} error={fieldError}>
+        <Input
+          id="add-funds-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={wallet.type === 'crypto' ? '0.00000000' : wallet.currency === 'JPY' ? '0' : '0.00'}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value.replace(/[\s,]/g, ''))}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={describedBy('add-funds-amount', { error: fieldError })}
+          className="h-12 text-lg tabular-nums"
+        />
+      </FormField>
+      {wallet.type === 'fiat' && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Suggested amounts">
+          {suggestions.map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              variant="outline"
+              aria-pressed={amount === value}
+              onClick={() => {
+                setAmount(value);
+                setFieldError(undefined);
+              }}
+            >
+              {formatMoney(value, wallet.currency)}
+            </Button>
+          ))}
+        </div>
+      )}
+      <Button type="submit" size="lg" disabled={deposit.isPending}>
+        {deposit.isPending && <Spinner />}
+        Add Funds
+      </Button>
+    </form>
+  );
+}
