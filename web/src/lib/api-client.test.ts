@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, friendlyErrorMessage } from './api-client';
+import { ApiError, apiRequest, apiRequestWithHeaders, friendlyErrorMessage } from './api-client';
 
 // Only the browser's fetch is replaced here: these tests pin the client's own contract (spec §8's message
 // format). The real server is exercised end to end by the browser tests.
-function answer(status: number, body: string, statusText = '') {
-  const fetchMock = vi.fn(async () => new Response(body || null, { status, statusText }));
+function answer(status: number, body: string, statusText = '', headers: Record<string, string> = {}) {
+  const fetchMock = vi.fn(async () => new Response(body || null, { status, statusText, headers }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -51,5 +51,23 @@ describe('apiRequest', () => {
     expect(error.message).toBe('502: Bad Gateway');
     expect(error.body).toBeNull();
     expect(friendlyErrorMessage(error, 'Failed to load')).toBe('Failed to load');
+  });
+});
+
+describe('apiRequestWithHeaders', () => {
+  it('returns the parsed body with the response headers', async () => {
+    answer(200, '[{"id":"t1"}]', 'OK', { 'X-Next-Cursor': 'abc' });
+    const { data, headers } = await apiRequestWithHeaders<{ id: string }[]>('/api/transactions');
+    expect(data).toEqual([{ id: 't1' }]);
+    expect(headers.get('x-next-cursor')).toBe('abc');
+  });
+
+  it('fails the same way as apiRequest', async () => {
+    answer(400, '{"code":"VALIDATION_FAILED","message":"cursor is not valid"}');
+    const error = (await apiRequestWithHeaders('/api/transactions?cursor=x').catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.body?.message).toBe('cursor is not valid');
   });
 });

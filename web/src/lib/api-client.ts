@@ -39,6 +39,17 @@ export interface RequestOptions {
 
 /** The one way the web app calls the API: cookies included, JSON in and out, failures as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).data;
+}
+
+/**
+ * `apiRequest` that also hands back the response headers, for answers that carry data there (the history's
+ * `X-Next-Cursor`). Same request, same failures.
+ */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, headers = {}, signal } = options;
   const hasBody = body !== undefined;
   const response = await fetch(path, {
@@ -60,7 +71,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       parseErrorBody(text),
     );
   }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
 export const api = {
