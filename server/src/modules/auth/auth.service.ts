@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { LoginBody, RegisterBody } from '@contract/auth';
 import type { Config } from '../../config/env';
@@ -8,6 +8,7 @@ import { AttemptLimiter } from './attempt-limiter';
 import * as repo from './auth.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { newSessionToken, sessionIdFromToken } from './session-token';
+import { newId } from '../../lib/ids';
 
 /** Runs inside the transaction that creates a user (e.g. opening default wallets). */
 export type UserCreatedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
@@ -64,7 +65,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         });
       }
       const user = await repo.insertUser(trx, {
-        id: randomUUID(),
+        id: newId(),
         email: values.email,
         password_hash: values.passwordHash,
         first_name: values.firstName ?? '',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { isCurrency } from '@contract/currencies';
 import { Money } from '@contract/money';
@@ -6,6 +5,7 @@ import type { Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { insertTransactions, type NewTransaction } from '../transactions/transactions.repository';
 import * as repo from './ledger.repository';
+import { newId } from '../../lib/ids';
 
 /**
  * THE way money moves. Every movement is one journal entry of signed postings, and this function is the
@@ -95,7 +95,7 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
     balances.set(account.id, balance);
   }
 
-  const entryId = randomUUID();
+  const entryId = newId();
   const createdAt = entry.createdAt ?? new Date().toISOString();
   await repo.insertEntry(trx, {
     id: entryId,
@@ -107,7 +107,7 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
   await repo.insertPostings(
     trx,
     entry.postings.map(({ accountId, amount }) => ({
-      id: randomUUID(),
+      id: newId(),
       entry_id: entryId,
       account_id: accountId,
       currency: amount.currency,
@@ -125,7 +125,7 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
         trx,
         entry.transactions.map((row) => ({
           ...row,
-          id: randomUUID(),
+          id: newId(),
           entry_id: entryId,
           created_at: createdAt,
         })),

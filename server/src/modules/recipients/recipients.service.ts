@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MAX_SAVED_RECIPIENTS, type CreateRecipientBody, type Recipient } from '@contract/recipients';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import * as repo from './recipients.repository';
+import { newId } from '../../lib/ids';
 
 /** How many of the latest sends are looked at, and how many recent-only recipients are shown. */
 const RECENT_SENDS_SCANNED = 200;
@@ -64,7 +64,7 @@ export function createRecipientsService(deps: { db: Kysely<Database> }) {
 
     async create(userId: string, body: CreateRecipientBody): Promise<Recipient> {
       const row = {
-        id: randomUUID(),
+        id: newId(),
         user_id: userId,
         name: body.name,
         email: body.email,

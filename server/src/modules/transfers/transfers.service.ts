@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type {
@@ -19,6 +18,7 @@ import { findWalletByCurrency, openWallets } from '../wallets/wallets.repository
 import { transferEntry, type Payee, type Sender } from './transfer-entry';
 import { priceTransfer, type TransferFigures } from './transfer-pricing';
 import * as repo from './transfers.repository';
+import { newId } from '../../lib/ids';
 
 const displayName = (party: repo.Party) => `${party.first_name} ${party.last_name}`.trim() || party.email;
 
@@ -113,7 +113,7 @@ export function createTransfersService(deps: { db: Kysely<Database>; rates: Rate
         const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
         if (payee.kind === 'external') {
           await repo.insertPayout(trx, {
-            id: randomUUID(),
+            id: newId(),
             user_id: sender.userId,
             transaction_id: sent.id,
             entry_id: posted.entryId,

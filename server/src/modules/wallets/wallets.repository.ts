@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
 
 type Db = Kysely<Database>;
 
@@ -22,7 +22,7 @@ export async function openWallets(db: Db, userId: string, currencies: Currency[]
     .insertInto('ledger_accounts')
     .values(
       currencies.map((currency) => ({
-        id: randomUUID(),
+        id: newId(),
         user_id: userId,
         kind: WALLET,
         currency,
