@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
+import { enableGroupCommit } from './group-commit';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
 
@@ -45,6 +46,10 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoint every 4000 WAL pages (16 MiB) rather than 1000: a ledger page rewritten by many commits is
+  // copied into the database once per checkpoint, and checkpoints block the event loop. Measured: +10%
+  // transfers/s, no change in p99 (BENCHMARKS.md).
+  sqlite.pragma('wal_autocheckpoint = 4000');
   // Integers as BigInt so money never passes through a float.
   sqlite.defaultSafeIntegers(true);
   reusePreparedStatements(sqlite);
@@ -57,6 +62,7 @@ function openSqlite(path: string): DatabaseHandle {
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
   });
+  enableGroupCommit(db);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { groupCommitterOf } from '../../db/group-commit';
 import type { Database } from '../../db/schema';
 
 /** serialization_failure and deadlock_detected: the database gave up on us, not on the request. */
@@ -17,15 +18,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * YugabyteDB, which report contention as 40001) aborts it for a serialization failure or deadlock. `work`
  * must therefore be safe to re-run: it may only touch the database, never send an email or call out.
  * Back-off is exponential with full jitter so colliding requests do not collide again in lockstep.
- * On SQLite every transaction is BEGIN IMMEDIATE (one writer at a time), so these errors do not arise.
+ * On SQLite every transaction is BEGIN IMMEDIATE (one writer at a time), so these errors do not arise; there
+ * money transactions that arrive together share one commit (see group-commit.ts).
  */
 export async function withMoneyTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  const committer = groupCommitterOf(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      return await (committer ? committer.run(work) : db.transaction().execute(work));
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await sleep(Math.random() * 10 * 2 ** attempt);

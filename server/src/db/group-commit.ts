@@ -1,0 +1,113 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './schema';
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+interface Member {
+  work: Work<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Enough to amortise a commit; small enough that one batch never holds the writer for long. */
+const MAX_BATCH = 64;
+
+/**
+ * Group commit for SQLite. With `synchronous=FULL` each commit writes every page the transaction dirtied to
+ * the WAL and fsyncs it, and a transfer touches some twenty B-tree pages (ledger, postings, transactions,
+ * idempotency keys and their indexes). Transactions that arrive while a commit is in progress therefore wait
+ * and then run together, one after another, in a single transaction: the shared pages are written once and
+ * there is one fsync for the batch.
+ *
+ * Each member runs inside its own SAVEPOINT, so a member that fails (insufficient funds, a constraint) is
+ * rolled back alone and the others go on. Nobody hears back until the batch has committed: a success is
+ * never reported before it is durable, and if the commit itself fails every member fails (nothing of theirs
+ * persisted; their clients retry with the same Idempotency-Key). A lone transaction runs as it always did,
+ * without savepoints, so an idle server adds no latency.
+ */
+export class GroupCommitter {
+  private readonly waiting: Member[] = [];
+  private flushing = false;
+  /** How many commits served how many transactions: for tests and for whoever tunes this. */
+  readonly stats = { batches: 0, largestBatch: 0 };
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.flushing) return;
+      this.flushing = true;
+      // Not now but after this turn of the event loop has read every request that is ready: their handlers
+      // reach here too, and all of them go into the batch. (A transaction on better-sqlite3 runs start to
+      // finish without yielding to I/O, so nothing can join a batch once it has started.)
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush() {
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        this.stats.batches++;
+        this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+        if (batch.length === 1) await this.runAlone(batch[0]!);
+        else await this.runTogether(batch);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async runAlone(member: Member) {
+    try {
+      member.resolve(await this.db.transaction().execute(member.work));
+    } catch (error) {
+      member.reject(error);
+    }
+  }
+
+  private async runTogether(batch: Member[]) {
+    const outcomes: Outcome[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const member of batch) outcomes.push(await runInSavepoint(trx, member.work));
+      });
+    } catch (error) {
+      // BEGIN or COMMIT failed, or a rollback to a savepoint did: the whole batch is gone.
+      for (const member of batch) member.reject(error);
+      return;
+    }
+    batch.forEach((member, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) member.resolve(outcome.value);
+      else member.reject(outcome.error);
+    });
+  }
+}
+
+async function runInSavepoint(trx: Transaction<Database>, work: Work<unknown>): Promise<Outcome> {
+  await sql`savepoint batch_member`.execute(trx);
+  try {
+    const value = await work(trx);
+    await sql`release batch_member`.execute(trx);
+    return { ok: true, value };
+  } catch (error) {
+    // If SQLite already rolled the whole transaction back (a full disk, an I/O error), this throws too and
+    // the batch fails as a whole: exactly what happened to it.
+    await sql`rollback to batch_member`.execute(trx);
+    await sql`release batch_member`.execute(trx);
+    return { ok: false, error };
+  }
+}
+
+const committers = new WeakMap<Kysely<Database>, GroupCommitter>();
+
+/** Turns group commit on for a SQLite database handle (PostgreSQL runs transactions side by side instead). */
+export function enableGroupCommit(db: Kysely<Database>) {
+  committers.set(db, new GroupCommitter(db));
+}
+
+export const groupCommitterOf = (db: Kysely<Database>) => committers.get(db);
