@@ -1,53 +1,68 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CardsPage } from '@web/features/cards/components/cards-page';
-import { ConvertPage } from '@web/features/convert/components/convert-page';
-import { DashboardPage } from '@web/features/dashboard/components/dashboard-page';
-import { HistoryPage } from '@web/features/history/components/history-page';
-import { InvoicesPage } from '@web/features/invoices/components/invoices-page';
-import { PortfolioPage } from '@web/features/portfolio/components/portfolio-page';
-import { ProfilePage } from '@web/features/profile/components/profile-page';
-import { SystemStatusPage } from '@web/features/system-status/components/system-status-page';
-import { TransferPage } from '@web/features/transfer/components/transfer-page';
+import { PageLoader } from '@web/components/page-loader';
 import { RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
-import { AppShell, type RouteHandle } from './layout/app-shell';
+import type { RouteHandle } from './layout/app-shell';
 import { FALLBACK_TITLE, navItems } from './nav-items';
-import { LandingRoute } from './routes/landing-route';
-import { NotFoundRoute } from './routes/not-found-route';
+import { RouteError } from './routes/route-error';
 
-const pages: Record<string, ComponentType> = {
-  '/dashboard': DashboardPage,
-  '/portfolio': PortfolioPage,
-  '/invoices': InvoicesPage,
-  '/convert': ConvertPage,
-  '/cards': CardsPage,
-  '/transfer': TransferPage,
-  '/history': HistoryPage,
-  '/profile': ProfilePage,
-  '/system-status': SystemStatusPage,
+// Each page is its own chunk. The router fetches it before committing a navigation,
+// so the current page stays on screen meanwhile: no fallback flashes between pages.
+const pages: Record<string, () => Promise<ComponentType>> = {
+  '/dashboard': () =>
+    import('@web/features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+  '/portfolio': () =>
+    import('@web/features/portfolio/components/portfolio-page').then((m) => m.PortfolioPage),
+  '/invoices': () => import('@web/features/invoices/components/invoices-page').then((m) => m.InvoicesPage),
+  '/convert': () => import('@web/features/convert/components/convert-page').then((m) => m.ConvertPage),
+  '/cards': () => import('@web/features/cards/components/cards-page').then((m) => m.CardsPage),
+  '/transfer': () => import('@web/features/transfer/components/transfer-page').then((m) => m.TransferPage),
+  '/history': () => import('@web/features/history/components/history-page').then((m) => m.HistoryPage),
+  '/profile': () => import('@web/features/profile/components/profile-page').then((m) => m.ProfilePage),
+  '/system-status': () =>
+    import('@web/features/system-status/components/system-status-page').then((m) => m.SystemStatusPage),
 };
 
 const appRoutes: RouteObject[] = navItems.map(({ to, title }) => {
-  const Page = pages[to];
-  if (!Page) throw new Error(`No page for ${to}`);
-  return { path: to, element: <Page />, handle: { title } satisfies RouteHandle };
+  const loadPage = pages[to];
+  if (!loadPage) throw new Error(`No page for ${to}`);
+  return {
+    path: to,
+    lazy: async () => ({ Component: await loadPage() }),
+    handle: { title } satisfies RouteHandle,
+  };
 });
+
+// On the first load the guards show this while their chunks arrive. SessionGate above them still
+// renders, so asking who is signed in runs alongside the download instead of after it.
+const loading = <PageLoader />;
 
 export const routes: RouteObject[] = [
   {
     element: <SessionGate />,
+    errorElement: <RouteError />,
     children: [
-      { element: <RequireSignedOut />, children: [{ index: true, element: <LandingRoute /> }] },
       {
-        element: <RequireSignedIn />,
+        element: <RequireSignedOut />,
+        hydrateFallbackElement: loading,
         children: [
           {
-            element: <AppShell />,
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/landing-route')).LandingRoute }),
+          },
+        ],
+      },
+      {
+        element: <RequireSignedIn />,
+        hydrateFallbackElement: loading,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layout/app-shell')).AppShell }),
             children: [
               ...appRoutes,
               {
                 path: '*',
-                element: <NotFoundRoute />,
+                lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
                 handle: { title: FALLBACK_TITLE } satisfies RouteHandle,
               },
             ],
