@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Money } from '@contract/money';
 import { openDatabase } from '../server/src/db/database';
 import { houseAccountId } from '../server/src/modules/ledger/house-accounts';
@@ -45,6 +46,10 @@ export async function seedHistory(
         }
       });
     }
+    // A bulk load leaves PostgreSQL's planner without statistics until autovacuum's next pass (up to a
+    // minute): meanwhile it sorted the user's whole history for every export batch (7.4 s instead of ~1.3 s
+    // for 100k rows). A live history grows a row at a time and is analysed as it goes.
+    await sql`analyze`.execute(db);
   } finally {
     await destroy();
   }

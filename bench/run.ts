@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { call } from '../server/src/test/bank/bank-client';
 import { startServerProcess, type ServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/test-app';
@@ -178,7 +178,24 @@ async function main() {
 
   const report = renderReport(machine, results);
   console.log(`\n${report}`);
-  if (!quick) writeFileSync(new URL('../BENCHMARKS.md', import.meta.url), report);
+  if (!quick) writeReport(report);
+}
+
+const REPORT_FILE = new URL('../BENCHMARKS.md', import.meta.url);
+const START = '<!-- bench:start (written by npm run bench) -->';
+const END = '<!-- bench:end -->';
+
+/** Replaces the measured part of BENCHMARKS.md and keeps what people wrote around it (the analysis). */
+function writeReport(report: string) {
+  const measured = `${START}\n${report}\n${END}`;
+  const current = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '';
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${measured}${current.slice(end + END.length)}`
+      : `# Benchmarks\n\n${measured}\n`;
+  writeFileSync(REPORT_FILE, next);
 }
 
 function renderReport(machine: string, results: DialectResult[]): string {
@@ -198,9 +215,7 @@ function renderReport(machine: string, results: DialectResult[]): string {
       '',
     ].join('\n');
   });
-  return [`# Benchmarks`, '', `Measured by \`npm run bench\` in one run on: ${machine}.`, '', ...rows].join(
-    '\n',
-  );
+  return [`Measured by \`npm run bench\` in one run on: ${machine}.`, '', ...rows].join('\n');
 }
 
 main().catch((error) => {
