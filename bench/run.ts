@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { call } from '../server/src/test/bank/bank-client';
 import { startServerProcess, type ServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/test-app';
@@ -178,15 +179,18 @@ async function main() {
 
   const report = renderReport(machine, results);
   console.log(`\n${report}`);
-  if (!quick) writeReport(report);
+  if (!quick) await writeReport(report);
 }
 
 const REPORT_FILE = new URL('../BENCHMARKS.md', import.meta.url);
 const START = '<!-- bench:start (written by npm run bench) -->';
 const END = '<!-- bench:end -->';
 
-/** Replaces the measured part of BENCHMARKS.md and keeps what people wrote around it (the analysis). */
-function writeReport(report: string) {
+/**
+ * Replaces the measured part of BENCHMARKS.md and keeps what people wrote around it (the analysis). Formatted
+ * as Prettier would, so `npm run lint` stays clean after a bench run.
+ */
+async function writeReport(report: string) {
   const measured = `${START}\n${report}\n${END}`;
   const current = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '';
   const start = current.indexOf(START);
@@ -195,7 +199,8 @@ function writeReport(report: string) {
     start >= 0 && end > start
       ? `${current.slice(0, start)}${measured}${current.slice(end + END.length)}`
       : `# Benchmarks\n\n${measured}\n`;
-  writeFileSync(REPORT_FILE, next);
+  const options = await resolveConfig(REPORT_FILE);
+  writeFileSync(REPORT_FILE, await format(next, { ...options, parser: 'markdown' }));
 }
 
 function renderReport(machine: string, results: DialectResult[]): string {
