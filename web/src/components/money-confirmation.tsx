@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/hooks/use-toast';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { cn } from '@web/lib/utils';
 
@@ -17,17 +18,32 @@ export function useMoneyConfirmation() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [retryOffered, setRetryOffered] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  /** The answer was lost or the server faulted: stay open, say so, and put focus back on Confirm. */
-  const offerRetry = () => {
-    setRetryOffered(true);
-    confirmRef.current?.focus();
+  /**
+   * The request failed. A refusal (4xx) will not change on retry: toast why and hand it to `onRefused`
+   * (which closes the dialog). A lost answer or a server fault might: toast, stay open, say a retry is safe
+   * and put focus back on Confirm, which sends the same key.
+   */
+  const handleFailure = (error: unknown, { failed, onRefused, describeRefusal }: FailureHandling) => {
+    if (error instanceof ApiError && error.status < 500) {
+      const description = describeRefusal ? describeRefusal(error) : error.body?.message;
+      toast({ variant: 'destructive', title: failed.title, description: description ?? failed.description });
+      onRefused(error);
+    } else {
+      toast({ variant: 'destructive', ...failed });
+      setRetryOffered(true);
+      confirmRef.current?.focus();
+    }
   };
-  return { idempotencyKey, retryOffered, confirmRef, offerRetry };
+  return { idempotencyKey, retryOffered, confirmRef, handleFailure };
 }
 
-/** A refusal (4xx) will not change on retry; a lost answer or a server fault (5xx) might. */
-export const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status < 500;
+interface FailureHandling {
+  /** The sketch's failure toast: its title always, its description when the server gives no reason. */
+  failed: { title: string; description: string };
+  onRefused: (error: ApiError) => void;
+  /** The reason to show for a refusal; by default the server's message. */
+  describeRefusal?: (error: ApiError) => string | undefined;
+}
 
 interface ConfirmActionsProps {
   pending: boolean;

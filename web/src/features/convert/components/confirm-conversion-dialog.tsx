@@ -1,11 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import type { Conversion, ConvertResponse } from '@contract/fx';
-import {
-  ConfirmActions,
-  FigureRow,
-  isRefusal,
-  useMoneyConfirmation,
-} from '@web/components/money-confirmation';
+import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
 import {
   Dialog,
   DialogContent,
@@ -13,7 +8,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { toast } from '@web/hooks/use-toast';
 import { formatMoney, formatRate } from '@web/lib/money';
 import { useConvert } from '../api/convert';
 
@@ -58,7 +52,7 @@ function ConfirmConversion({
   onConverted: (result: ConvertResponse) => void;
   onRejected: () => void;
 }) {
-  const { idempotencyKey, retryOffered, confirmRef, offerRetry } = useMoneyConfirmation();
+  const { idempotencyKey, retryOffered, confirmRef, handleFailure } = useMoneyConfirmation();
   const convert = useConvert();
 
   const confirm = () => {
@@ -67,21 +61,7 @@ function ConfirmConversion({
       { body, idempotencyKey },
       {
         onSuccess: onConverted,
-        onError: (error) => {
-          // A refusal (4xx) will not change on retry: say why and close. A lost answer or a server fault
-          // might: stay open so Confirm retries with the same key.
-          if (isRefusal(error)) {
-            toast({
-              variant: 'destructive',
-              title: FAILED.title,
-              description: error.body?.message ?? FAILED.description,
-            });
-            onRejected();
-          } else {
-            toast({ variant: 'destructive', ...FAILED });
-            offerRetry();
-          }
-        },
+        onError: (error) => handleFailure(error, { failed: FAILED, onRefused: onRejected }),
       },
     );
   };

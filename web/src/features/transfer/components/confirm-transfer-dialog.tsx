@@ -2,12 +2,7 @@ import { AlertCircle, ArrowDown, Info } from 'lucide-react';
 import type { Currency } from '@contract/currencies';
 import type { TransferResponse } from '@contract/transfers';
 import { CurrencyIcon } from '@web/components/currency-icon';
-import {
-  ConfirmActions,
-  FigureRow,
-  isRefusal,
-  useMoneyConfirmation,
-} from '@web/components/money-confirmation';
+import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
 import { Alert } from '@web/components/ui/alert';
 import {
   Dialog,
@@ -16,7 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { toast } from '@web/hooks/use-toast';
 import type { ApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
 import { useSendTransfer } from '../api/send-transfer';
@@ -64,7 +58,7 @@ function ConfirmTransfer({
 }: Omit<ConfirmTransferDialogProps, 'transfer' | 'onCancel' | 'onCloseAutoFocus'> & {
   transfer: CheckedTransfer;
 }) {
-  const { idempotencyKey, retryOffered, confirmRef, offerRetry } = useMoneyConfirmation();
+  const { idempotencyKey, retryOffered, confirmRef, handleFailure } = useMoneyConfirmation();
   const send = useSendTransfer();
   const { amount, toCurrency, recipientEmail, description } = transfer;
   const from: Currency = amount.currency;
@@ -88,24 +82,14 @@ function ConfirmTransfer({
       },
       {
         onSuccess: onSent,
-        onError: (error) => {
-          // A refusal will not change on retry: say why (the server's words for a business rule such as
-          // insufficient funds) and close. A lost answer or a server fault might: stay open, same key.
-          if (isRefusal(error)) {
-            toast({
-              variant: 'destructive',
-              title: TRANSFER_FAILED.title,
-              description:
-                error.status === 422 && error.body?.message
-                  ? error.body.message
-                  : TRANSFER_FAILED.description,
-            });
-            onRefused(error);
-          } else {
-            toast({ variant: 'destructive', ...TRANSFER_FAILED });
-            offerRetry();
-          }
-        },
+        onError: (error) =>
+          handleFailure(error, {
+            failed: TRANSFER_FAILED,
+            onRefused,
+            // The server's words for a business rule such as insufficient funds; a field problem (400) shows
+            // on the form instead.
+            describeRefusal: (refusal) => (refusal.status === 422 ? refusal.body?.message : undefined),
+          }),
       },
     );
   };
