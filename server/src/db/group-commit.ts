@@ -17,9 +17,9 @@ const MAX_BATCH = 64;
 /**
  * Group commit for SQLite. With `synchronous=FULL` each commit writes every page the transaction dirtied to
  * the WAL and fsyncs it, and a transfer touches some twenty B-tree pages (ledger, postings, transactions,
- * idempotency keys and their indexes). Transactions that arrive while a commit is in progress therefore wait
- * and then run together, one after another, in a single transaction: the shared pages are written once and
- * there is one fsync for the batch.
+ * idempotency keys and their indexes). So transactions are not started at once: those asked for in the same
+ * turn of the event loop (every request that was ready to read) run one after another in a single
+ * transaction, the shared pages are written once, and there is one fsync for the batch.
  *
  * Each member runs inside its own SAVEPOINT, so a member that fails (insufficient funds, a constraint) is
  * rolled back alone and the others go on. Nobody hears back until the batch has committed: a success is
