@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Transaction } from '@contract/transactions';
-import { LoadError } from '@web/components/load-error';
+import { QueryContent } from '@web/components/query-content';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -43,23 +43,25 @@ export function RecentActivity({ className }: { className?: string }) {
           View all
         </Link>
       </CardHeader>
-      {transactions.isPending ? (
-        <ListSkeleton label="Loading transactions" />
-      ) : transactions.isError ? (
-        <LoadError error={transactions.error} onRetry={() => void transactions.refetch()} />
-      ) : transactions.data.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title="No transactions yet"
-          description="Deposits, client payments, card purchases and exchanges will show up here."
-        />
-      ) : (
-        <ul className="-mx-2 grid" data-testid="recent-activity">
-          {transactions.data.map((transaction) => (
-            <ActivityRow key={transaction.id} transaction={transaction} />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={transactions}
+        loading={<ListSkeleton label="Loading transactions" />}
+        empty={
+          <EmptyState
+            icon={Receipt}
+            title="No transactions yet"
+            description="Deposits, client payments, card purchases and exchanges will show up here."
+          />
+        }
+      >
+        {(rows) => (
+          <ul className="-mx-2 grid" data-testid="recent-activity">
+            {rows.map((transaction) => (
+              <ActivityRow key={transaction.id} transaction={transaction} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import type { Currency } from '@contract/currencies';
 import type { ExchangeRates } from '@contract/rates';
 import { CurrencyIcon } from '@web/components/currency-icon';
-import { LoadError } from '@web/components/load-error';
+import { QueryContent } from '@web/components/query-content';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatRate } from '@web/lib/money';
@@ -37,41 +37,44 @@ export function ExchangeRatesPanel() {
           )}
         </CardDescription>
       </CardHeader>
-      {rates.isPending ? (
-        <ul aria-label="Loading rates" className="grid gap-2">
-          {pairs.map((pair) => (
-            <li key={`${pair.from}-${pair.to}`}>
-              <Skeleton className="h-12 w-full rounded-xl" />
-            </li>
-          ))}
-        </ul>
-      ) : rates.isError ? (
-        <LoadError error={rates.error} onRetry={() => void rates.refetch()} />
-      ) : (
-        <ul className="grid gap-1" data-testid="transfer-rates">
-          {pairs.map((pair) => (
-            <li
-              key={`${pair.from}-${pair.to}`}
-              className="flex items-center gap-3 rounded-xl px-2 py-2 transition-colors hover:bg-muted/60"
-            >
-              <span className="flex shrink-0 -space-x-2">
-                <CurrencyIcon currency={pair.from} className="size-7 text-[11px]" />
-                <CurrencyIcon currency={pair.to} className="size-7 text-[11px]" />
-              </span>
-              <span className="min-w-0 flex-1 text-sm font-medium">
-                {pair.from}
-                <span className="text-muted-foreground"> / </span>
-                {pair.to}
-              </span>
-              <span className="text-sm font-semibold tabular-nums">
-                <span className="sr-only">1 {pair.from} = </span>
-                {formatRate(pair.rate(rates.data))}
-                <span className="sr-only"> {pair.to}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={rates}
+        loading={
+          <ul aria-label="Loading rates" className="grid gap-2">
+            {pairs.map((pair) => (
+              <li key={`${pair.from}-${pair.to}`}>
+                <Skeleton className="h-12 w-full rounded-xl" />
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-1" data-testid="transfer-rates">
+            {pairs.map((pair) => (
+              <li
+                key={`${pair.from}-${pair.to}`}
+                className="flex items-center gap-3 rounded-xl px-2 py-2 transition-colors hover:bg-muted/60"
+              >
+                <span className="flex shrink-0 -space-x-2">
+                  <CurrencyIcon currency={pair.from} className="size-7 text-[11px]" />
+                  <CurrencyIcon currency={pair.to} className="size-7 text-[11px]" />
+                </span>
+                <span className="min-w-0 flex-1 text-sm font-medium">
+                  {pair.from}
+                  <span className="text-muted-foreground"> / </span>
+                  {pair.to}
+                </span>
+                <span className="text-sm font-semibold tabular-nums">
+                  <span className="sr-only">1 {pair.from} = </span>
+                  {formatRate(pair.rate(data))}
+                  <span className="sr-only"> {pair.to}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </Card>
   );
 }

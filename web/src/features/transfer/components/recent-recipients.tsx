@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BookmarkPlus, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Recipient } from '@contract/recipients';
-import { LoadError } from '@web/components/load-error';
+import { QueryContent } from '@web/components/query-content';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -41,28 +41,30 @@ export function RecentRecipients({ selectedEmail, onPick, draftEmail }: RecentRe
           Save new
         </Button>
       </CardHeader>
-      {recipients.isPending ? (
-        <ListSkeleton label="Loading recipients" trailing={false} />
-      ) : recipients.isError ? (
-        <LoadError error={recipients.error} onRetry={() => void recipients.refetch()} />
-      ) : recipients.data.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title="No recipients yet"
-          description="People you send money to appear here. Save someone to have them one click away."
-        />
-      ) : (
-        <ul className="-mx-2 grid gap-0.5" data-testid="recipients">
-          {recipients.data.map((recipient) => (
-            <RecipientRow
-              key={recipient.id}
-              recipient={recipient}
-              selected={recipient.email === selectedEmail.trim().toLowerCase()}
-              onPick={() => onPick(recipient)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={recipients}
+        loading={<ListSkeleton label="Loading recipients" trailing={false} />}
+        empty={
+          <EmptyState
+            icon={Users}
+            title="No recipients yet"
+            description="People you send money to appear here. Save someone to have them one click away."
+          />
+        }
+      >
+        {(list) => (
+          <ul className="-mx-2 grid gap-0.5" data-testid="recipients">
+            {list.map((recipient) => (
+              <RecipientRow
+                key={recipient.id}
+                recipient={recipient}
+                selected={recipient.email === selectedEmail.trim().toLowerCase()}
+                onPick={() => onPick(recipient)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
       <SaveRecipientDialog open={adding} onOpenChange={setAdding} initialEmail={draftEmail} />
     </Card>
   );
