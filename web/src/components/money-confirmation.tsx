@@ -1,6 +1,5 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { AlertCircle } from 'lucide-react';
-import { Alert } from '@web/components/ui/alert';
+import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -66,12 +65,7 @@ export function ConfirmActions({
 }: ConfirmActionsProps) {
   return (
     <>
-      {retryOffered && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <span>{retryMessage}</span>
-        </Alert>
-      )}
+      {retryOffered && <ErrorAlert>{retryMessage}</ErrorAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="outline" disabled={pending}>

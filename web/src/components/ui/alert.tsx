@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { AlertCircle } from 'lucide-react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@web/lib/utils';
 
@@ -22,5 +23,15 @@ export function Alert({
 }: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return (
     <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />
+  );
+}
+
+/** The one way a form or dialog says what went wrong: a destructive alert with its icon. */
+export function ErrorAlert({ children }: { children: React.ReactNode }) {
+  return (
+    <Alert variant="destructive">
+      <AlertCircle aria-hidden />
+      <span>{children}</span>
+    </Alert>
   );
 }

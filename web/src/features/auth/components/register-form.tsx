@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle } from 'lucide-react';
 import { registerBodySchema } from '@contract/auth';
-import { Alert } from '@web/components/ui/alert';
+import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -33,12 +32,7 @@ export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const passwordError = errors.password?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
           <Input id="register-first-name" autoComplete="given-name" {...register('firstName')} />

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle } from 'lucide-react';
 import { loginBodySchema } from '@contract/auth';
-import { Alert } from '@web/components/ui/alert';
+import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -31,12 +30,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
       <FormField id="sign-in-email" label="Email" error={errors.email?.message}>
         <Input
           id="sign-in-email"

@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import { amountProblem, parseAmount } from '@contract/money';
 import type { Wallet } from '@contract/wallets';
-import { Alert } from '@web/components/ui/alert';
+import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -102,12 +101,7 @@ function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone:
   const balanceHint = `Balance: ${formatMoney(wallet.balance, wallet.currency)}`;
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Add funds">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
       <FormField id="add-funds-wallet" label="Wallet" hint={balanceHint}>
         <NativeSelect
           id="add-funds-wallet"

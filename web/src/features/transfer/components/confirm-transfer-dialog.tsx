@@ -1,9 +1,9 @@
-import { AlertCircle, ArrowDown, Info } from 'lucide-react';
+import { ArrowDown, Info } from 'lucide-react';
 import type { Currency } from '@contract/currencies';
 import type { TransferResponse } from '@contract/transfers';
 import { CurrencyIcon } from '@web/components/currency-icon';
 import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
-import { Alert } from '@web/components/ui/alert';
+import { ErrorAlert } from '@web/components/ui/alert';
 import {
   Dialog,
   DialogContent,
@@ -159,12 +159,9 @@ function ConfirmTransfer({
       </p>
 
       {overdrawn && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <span>
-            The total is more than the {formatMoney(balance!, from)} in your {from} wallet.
-          </span>
-        </Alert>
+        <ErrorAlert>
+          The total is more than the {formatMoney(balance!, from)} in your {from} wallet.
+        </ErrorAlert>
       )}
       <ConfirmActions
         pending={send.isPending}

@@ -1,7 +1,6 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import { createRecipientBodySchema } from '@contract/recipients';
-import { Alert } from '@web/components/ui/alert';
+import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -91,12 +90,7 @@ function SaveRecipientForm({ initialEmail, onDone }: { initialEmail: string; onD
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Save a recipient">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
       {field('name', 'Name', { autoComplete: 'name', maxLength: 100, autoFocus: true })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
       <Button type="submit" disabled={save.isPending}>
