@@ -38,6 +38,15 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 
 const pageErrors = new WeakMap<Page, string[]>();
 
+/** A page as a phone shows it: touch, mobile viewport, 390 px wide unless a test checks a narrower one. */
+export function newPhonePage(browser: Browser, width: 360 | 390 = 390): Promise<Page> {
+  return newPage(browser, {
+    viewport: { width, height: width === 360 ? 780 : 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
 /** Fails on any serious or critical accessibility violation, listing each readably. */
 export async function expectNoSeriousAxeViolations(page: Page, where = page.url()) {
   const errors = pageErrors.get(page) ?? [];

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from '@contract/wallets';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
+import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle, waitForToast } from './flows';
 
 let browser: Browser;
@@ -192,11 +192,7 @@ describe('currency converter', () => {
 
 describe('dashboard and converter on a phone (360 px)', () => {
   it('fit without sideways scrolling and pass axe', async () => {
-    const page = await newPage(browser, {
-      viewport: { width: 360, height: 780 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const page = await newPhonePage(browser, 360);
     await startDemoFromLanding(page);
     await page.getByTestId('total-portfolio').waitFor();
     await page.getByTestId('recent-activity').waitFor();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionCsvColumns } from '@contract/transactions';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
+import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle } from './flows';
 import { depositViaApi, openHistory } from './money-flows';
 
@@ -104,11 +104,7 @@ describe('Transaction History', () => {
     await expectNoSeriousAxeViolations(page, '/history (dark)');
     await page.context().close();
 
-    const phone = await newPage(browser, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await newPhonePage(browser);
     await startDemoFromLanding(phone);
     const panel = await openHistory(phone);
     const overflow = await phone.evaluate(

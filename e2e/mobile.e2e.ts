@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
+import { expectNoSeriousAxeViolations, launchBrowser, newPhonePage } from './browser';
 import { startDemoFromLanding, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -13,11 +13,7 @@ afterAll(async () => {
 
 describe('app shell (phone, 390×844)', () => {
   it('hides the sidebar and navigates with a bottom tab bar of all nine entries', async () => {
-    const page = await newPage(browser, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const page = await newPhonePage(browser);
     await startDemoFromLanding(page);
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
 
@@ -48,11 +44,7 @@ describe('app shell (phone, 390×844)', () => {
   });
 
   it('fits the landing page into 360 px without sideways scrolling', async () => {
-    const page = await newPage(browser, {
-      viewport: { width: 360, height: 780 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const page = await newPhonePage(browser, 360);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(

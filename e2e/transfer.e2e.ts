@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
+import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle, waitForToast } from './flows';
 import { depositViaApi, openHistory, reviewTransfer } from './money-flows';
 
@@ -156,11 +156,7 @@ describe('Send Money', () => {
     await expectNoSeriousAxeViolations(page, '/transfer with the review open (dark)');
     await page.context().close();
 
-    const phone = await newPage(browser, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await newPhonePage(browser);
     await startDemoFromLanding(phone);
     await phone.goto('/transfer');
     await phone.getByTestId('transfer-rates').waitFor();
