@@ -36,6 +36,8 @@ export const userSchema = z.object({
   lastName: z.string(),
   phone: z.string(),
   isDemo: z.boolean(),
+  /** Only a verified address receives money sent by email. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -43,11 +45,16 @@ export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
+/**
+ * PATCH /api/user. A new `email` needs `currentPassword` and takes effect only when the new address confirms
+ * it (GET /api/auth/verification shows it as pending meanwhile); the old address is told.
+ */
 export const updateUserBodySchema = z
   .object({
     firstName: nameSchema,
     lastName: nameSchema,
     email: emailSchema,
+    currentPassword: z.string().max(128, 'Password must be at most 128 characters'),
     phone: z
       .string()
       .trim()

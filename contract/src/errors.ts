@@ -16,6 +16,7 @@ export const errorCodes = [
   'BUSINESS_RULE', // 422: a rule of the product forbids it
   'INSUFFICIENT_FUNDS', // 422: the wallet cannot cover the amount
   'IDEMPOTENCY_KEY_REUSED', // 422: same Idempotency-Key, different request
+  'DEMO_ACCOUNT', // 422: demo money cannot move to or from a real account
   'RATE_LIMITED', // 429: too many requests
   'INTERNAL', // 500: something went wrong on our side (never detailed)
   'UNAVAILABLE', // 503: a dependency is down

@@ -15,7 +15,8 @@ export const transactionTypes = [
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
-export const transactionStatuses = ['pending', 'completed', 'failed'] as const;
+/** `returned`: a payment nobody claimed went back to the sender (the money is in their wallet again). */
+export const transactionStatuses = ['pending', 'completed', 'failed', 'returned'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /** Client payments: what Earnings Analytics counts as income (deposits are the user's own money, not earnings). */

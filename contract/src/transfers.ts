@@ -25,8 +25,10 @@ const descriptionSchema = z
  * - `amount` is in the source wallet's currency, `fromCurrency`. The sketch also sends `currency`; it is the
  *   same thing, so either may be given, and when both are they must match (400 otherwise).
  * - `toCurrency` is what the recipient gets (default: the source currency), converted at the live rate.
- * - `recipientEmail` is any email address: a Meridian user is paid instantly; anyone else by an external
- *   payout that is `pending` until it settles.
+ * - `recipientEmail` is any email address. A verified Meridian account is paid instantly. Money for an address
+ *   no verified account has yet is held (`pending`) until one verifies it, or returned to the sender after
+ *   HELD_TRANSFER_RETURN_DAYS. A demo account pays only demos and made-up outside recipients (a simulated
+ *   payout, `pending` until it settles); demo and real accounts never pay each other (422 DEMO_ACCOUNT).
  * - `type` may only be "send"; a client-sent `status` is accepted and ignored (the server decides it).
  * The parsed body is the normalised {@link TransferRequest}.
  */
@@ -79,12 +81,23 @@ export type TransferRequest = z.output<typeof transferBodySchema>;
 export const transferResponseSchema = transactionSchema.extend({ total: z.string() });
 export type TransferResponse = z.infer<typeof transferResponseSchema>;
 
-/** POST /api/transactions/quote: the figures of a transfer before sending it. Nothing moves. */
+/**
+ * How a payment reaches its recipient: `instant` into a verified account; `held` until someone verifies the
+ * address (or back to the sender after `holdDays`); `simulated`, a demo's make-believe outside payout.
+ */
+export const transferDeliveries = ['instant', 'held', 'simulated'] as const;
+export type TransferDelivery = (typeof transferDeliveries)[number];
+
+/**
+ * POST /api/transactions/quote: the figures of a transfer before sending it, and with `recipientEmail` how it
+ * would be delivered (422 DEMO_ACCOUNT when it could not be). Nothing moves.
+ */
 export const transferQuoteBodySchema = z
   .object({
     amount: amountStringSchema,
     fromCurrency: currencySchema,
     toCurrency: currencySchema.optional(),
+    recipientEmail: emailSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const problem = amountProblem(body.amount, body.fromCurrency);
@@ -106,5 +119,9 @@ export const transferQuoteSchema = z.object({
   rate: z.string().nullable(),
   rateTimestamp: z.string().nullable(),
   rounding: z.string(),
+  /** Null when the quote named no recipient. */
+  delivery: z.enum(transferDeliveries).nullable(),
+  /** For a held payment: days until it goes back to the sender. */
+  holdDays: z.number().int().nullable(),
 });
 export type TransferQuote = z.infer<typeof transferQuoteSchema>;

@@ -22,13 +22,17 @@ import { seedDemoActivity } from './modules/demo/demo.seed';
 import { fxRoutes } from './modules/fx/fx.routes';
 import { createFxService } from './modules/fx/fx.service';
 import { appRateSource } from './modules/fx/rate-source';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
+import { createEmailVerificationService } from './modules/email-verification/email-verification.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMailer, mailDeliveryJob, type Mailer } from './modules/mail/mailer';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
 import { createRecipientsService } from './modules/recipients/recipients.service';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
+import { deliverHeldTransfers, heldTransferReturnJob } from './modules/transfers/held-transfers';
 import { payoutSettlementJob } from './modules/transfers/payouts';
 import { transferRoutes } from './modules/transfers/transfers.routes';
 import { createTransfersService } from './modules/transfers/transfers.service';
@@ -50,6 +54,7 @@ declare module 'fastify' {
     config: Config;
     auth: AuthService;
     rates: RatesProvider;
+    mail: Mailer;
     /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
     routeList: Array<{ method: string | string[]; url: string; public: boolean }>;
   }
@@ -105,6 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const auth = createAuthService({ db: database.db, config });
   app.decorate('auth', auth);
+  const mailer = createMailer({ db: database.db, config, log: app.log });
+  app.decorate('mail', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  const verification = createEmailVerificationService({ db: database.db, mailer, config });
 
   const rates = createRatesProvider(config, app.log);
   app.decorate('rates', rates);
@@ -115,13 +124,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // demo's ledger is released in the same transaction that deletes it.
   await ensureHouseAccounts(database.db);
   auth.onUserCreated((trx, user) => openDefaultWallets(trx, user.id));
+  auth.onUserCreated((trx, user) => verification.welcome(trx, user));
+  // Money sent to an address before anyone verified it lands in the transaction that verifies it.
+  verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, mailer));
   auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id));
   auth.onUserRemoving(releaseUserLedger);
   const rateSource = appRateSource(app);
   const wallets = createWalletsService({ db: database.db, config, rates: rateSource });
   const fx = createFxService({ db: database.db, rates: rateSource });
   const analytics = createAnalyticsService({ db: database.db, rates: rateSource });
-  const transfers = createTransfersService({ db: database.db, rates: rateSource });
+  const transfers = createTransfersService({ db: database.db, rates: rateSource, mailer, config });
   const transactions = createTransactionsService({ db: database.db });
   const recipients = createRecipientsService({ db: database.db });
 
@@ -160,8 +172,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionPlugin, { auth });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/auth', auth, config });
-  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, config, afterCommit: mailer.kick });
+  await app.register(emailVerificationRoutes, { prefix: '/api/auth', verification });
+  await app.register(userRoutes, { prefix: '/api/user', verification });
   await app.register(ratesRoutes, { prefix: '/api/exchange-rates' });
   await app.register(walletRoutes, { prefix: '/api/wallets', wallets });
   await app.register(fxRoutes, { prefix: '/api/convert', fx });
@@ -172,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   registerJob(payoutSettlementJob(config));
+  registerJob(mailDeliveryJob(mailer));
+  registerJob(heldTransferReturnJob(mailer));
   if (options.jobs) startJobs(app);
   return app;
 }

@@ -24,4 +24,14 @@ describe('configuration', () => {
       expect(message).toMatch(/LOG_LEVEL/);
     }
   });
+
+  it('refuses real money without a mail server: nobody could verify an address', () => {
+    expect(() => loadConfig({ SANDBOX: 'false' })).toThrow(/SMTP_URL: required when SANDBOX=false/);
+    expect(loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://127.0.0.1:2525' })).toMatchObject({
+      SANDBOX: false,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must start with smtp/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://bank.example.com/app' })).toThrow(/PUBLIC_URL/);
+  });
 });

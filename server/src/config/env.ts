@@ -70,9 +70,34 @@ const envSchema = z.object({
   PAYOUT_SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How often the settlement job looks for payouts that are due. */
   PAYOUT_SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(5),
+  /** Money sent to an address no verified account has goes back to the sender after this many days. */
+  HELD_TRANSFER_RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Mail server, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Unset: mail stays in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The From address of every email. */
+  MAIL_FROM: z.string().default('Meridian <no-reply@meridian.localhost>'),
+  /** The address people reach this server at; links in emails start with it. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'PUBLIC_URL must be an origin such as https://bank.example.com (no path)')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Rules between variables: real money needs real mail, or nobody could verify an address. */
+function crossFieldProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (!config.SANDBOX && !config.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required when SANDBOX=false (verification emails must reach people; in the sandbox the app shows the link itself)',
+    );
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -90,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
+  const problems = crossFieldProblems(parsed.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
 }
 

@@ -3,6 +3,7 @@ import * as accounts from './migrations/0001-accounts';
 import * as ledger from './migrations/0002-ledger';
 import * as idempotency from './migrations/0003-idempotency';
 import * as transfers from './migrations/0004-transfers';
+import * as trustBoundaries from './migrations/0005-trust-boundaries';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-ledger': ledger,
   '0003-idempotency': idempotency,
   '0004-transfers': transfers,
+  '0005-trust-boundaries': trustBoundaries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,8 @@ export interface UsersTable {
   last_name: ColumnType<string, string | undefined, string>;
   phone: ColumnType<string, string | undefined, string>;
   is_demo: ColumnType<number, number | undefined, number>;
+  /** When the current email address was confirmed; null until then. Only a verified address receives money. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -39,8 +41,13 @@ export interface LedgerAccountsTable {
   currency: string;
   /** Cached sum of the account's postings; null on house accounts. */
   balance: bigint | null;
+  /** 'live' or 'demo': an entry never mixes books (see ledger.service.ts). */
+  book: ColumnType<Book, Book | undefined, never>;
   created_at: string;
 }
+
+/** The two books of the ledger: real money, and the demo's play money. */
+export type Book = 'live' | 'demo';
 
 export interface JournalEntriesTable {
   id: string;
@@ -104,9 +111,63 @@ export interface PayoutsTable {
   currency: string;
   amount: bigint;
   status: 'pending' | 'completed';
+  /** Demo payouts are simulated: they settle in the demo book. */
+  book: ColumnType<Book, Book | undefined, never>;
   created_at: string;
   settled_at: string | null;
   settlement_entry_id: string | null;
+}
+
+/** A single-use email link; `id` is the SHA-256 of the token, which only the email itself carries. */
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  /** 'verify': confirm the account's address; 'change': move the account to `email` once confirmed. */
+  purpose: 'verify' | 'change';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Every email Meridian sends (modules/mail): written with what caused it, delivered after commit. */
+export interface MailOutboxTable {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** The one link the message asks its reader to open, if any. */
+  action_url: string | null;
+  /** pending: to be sent over SMTP; sent; stored: kept here only (no mail server); failed: gave up. */
+  status: 'pending' | 'sent' | 'stored' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Money sent to an address that no verified account has yet (modules/transfers/held-transfers.ts). */
+export interface HeldTransfersTable {
+  id: string;
+  sender_id: string;
+  /** The sender's `send` history row. */
+  transaction_id: string;
+  /** The send's entry; returning the money posts its exact reverse. */
+  entry_id: string;
+  recipient_email: string;
+  /** What the recipient gets, in minor units of `currency` (the transfer's toCurrency). */
+  currency: string;
+  amount: bigint;
+  status: 'held' | 'delivered' | 'returned';
+  created_at: string;
+  /** After this the money goes back to the sender. */
+  return_at: string;
+  resolved_at: string | null;
+  resolution_entry_id: string | null;
+  recipient_id: string | null;
 }
 
 /** A user's saved Send Money recipient; email is stored lower case, one per user. */
@@ -128,6 +189,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payouts: PayoutsTable;
   saved_recipients: SavedRecipientsTable;
+  email_verifications: EmailVerificationsTable;
+  mail_outbox: MailOutboxTable;
+  held_transfers: HeldTransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

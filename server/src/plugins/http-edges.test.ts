@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestContext } from '../test/test-app';
-import { request, signUp } from '../test/http';
+import { TEST_PASSWORD, request, signUp } from '../test/http';
 
 describeEachDatabase('HTTP edges: errors, CSRF, limits, health', (ctx) => {
   it('answers every non-public /api route with 401 without a session', async () => {
@@ -125,12 +125,18 @@ describeEachDatabase('profile: GET and PATCH /api/user', (ctx) => {
   it('refuses an email another account uses (409) and bad fields (400), changing nothing', async () => {
     const ada = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const taken = await request(ctx.app, ada, 'PATCH', '/api/user', { email: bob.user.email.toUpperCase() });
+    const taken = await request(ctx.app, ada, 'PATCH', '/api/user', {
+      email: bob.user.email.toUpperCase(),
+      currentPassword: TEST_PASSWORD,
+    });
     expect(taken.statusCode).toBe(409);
     const badPhone = await request(ctx.app, ada, 'PATCH', '/api/user', { phone: '<script>' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().fields).toHaveProperty('phone');
-    const badEmail = await request(ctx.app, ada, 'PATCH', '/api/user', { email: 'nope' });
+    const badEmail = await request(ctx.app, ada, 'PATCH', '/api/user', {
+      email: 'nope',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(badEmail.statusCode).toBe(400);
     expect((await request(ctx.app, ada, 'GET', '/api/user')).json()).toMatchObject({
       email: ada.user.email,

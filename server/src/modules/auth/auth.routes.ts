@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginBodySchema, registerBodySchema, userResponseSchema } from '@contract/auth';
+import { authOptionsSchema } from '@contract/email-verification';
 import type { Config } from '../../config/env';
 import { notFound } from '../../lib/errors';
 import { clearSessionCookie, setSessionCookie, userIdOf } from '../../plugins/session';
@@ -15,11 +16,19 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? '',
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
-  app,
-  { auth, config },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  config: Config;
+  /** Called once a request's transaction has committed, so mail it wrote goes out now. */
+  afterCommit: () => void;
+}> = async (app, { auth, config, afterCommit }) => {
   const signUpLimit = { rateLimit: { max: config.SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } };
+
+  app.get(
+    '/options',
+    { config: { public: true }, schema: { response: { 200: authOptionsSchema } } },
+    async () => ({ demo: config.SANDBOX, sandbox: config.SANDBOX }),
+  );
 
   app.post(
     '/register',
@@ -29,6 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     async (request, reply) => {
       const session = await auth.register(request.body, clientOf(request));
+      afterCommit();
       setSessionCookie(config, request, reply, session);
       return reply.status(201).send({ user: toUser(session.user) });
     },

@@ -71,6 +71,8 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         first_name: values.firstName ?? '',
         last_name: values.lastName ?? '',
         is_demo: values.isDemo ? 1 : 0,
+        // A demo's made-up address needs no proof; a real one is verified by the link it is sent.
+        email_verified_at: values.isDemo ? at : null,
         created_at: at,
         updated_at: at,
       });
@@ -144,8 +146,12 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
       return startSession(user, client);
     },
 
-    /** A fresh user with its own data, signed in at once. Its password is random and never shown. */
+    /**
+     * A fresh user with its own play money, signed in at once. Its password is random and never shown. Only
+     * on a sandbox server: with SANDBOX=false there is no demo.
+     */
     async startDemo(client: ClientInfo): Promise<SignedIn> {
+      if (!config.SANDBOX) throw new AppError('FORBIDDEN', 'The demo is not available on this server');
       const suffix = randomBytes(6).toString('hex');
       const user = await createUser({
         email: `demo-${suffix}@demo.meridian.app`,

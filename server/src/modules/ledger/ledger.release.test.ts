@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { Money } from '@contract/money';
-import { sessionCookieFrom, signUp, type Session } from '../../test/http';
+import { startDemo } from '../../test/http';
 import { ledgerSnapshot, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { postEntry } from './ledger.service';
@@ -8,11 +8,6 @@ import { verifyLedger } from './ledger.verify';
 import { withMoneyTransaction } from './money-transaction';
 
 describeEachDatabase('removing idle demo users', (ctx) => {
-  async function startDemo(): Promise<Session> {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/demo' });
-    return { cookie: sessionCookieFrom(response.headers), user: response.json().user };
-  }
-
   async function makeIdle(userId: string) {
     const longAgo = new Date(Date.now() - 48 * 3_600_000).toISOString();
     await ctx.app.db.updateTable('users').set({ created_at: longAgo }).where('id', '=', userId).execute();
@@ -27,8 +22,8 @@ describeEachDatabase('removing idle demo users', (ctx) => {
     ctx.app.db.selectFrom('ledger_accounts').select('id').where('user_id', '=', userId).execute();
 
   it('removes a demo, keeps its entries (append-only) and closes its accounts to zero', async () => {
-    const demo = await startDemo();
-    const active = await startDemo();
+    const demo = await startDemo(ctx.app);
+    const active = await startDemo(ctx.app);
     const before = await ledgerSnapshot(ctx.app.db);
     const demoAccounts = await accountsOf(demo.user.id);
     await makeIdle(demo.user.id);
@@ -53,11 +48,16 @@ describeEachDatabase('removing idle demo users', (ctx) => {
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 
-  it("keeps entries shared with another customer and closes the demo's side to zero", async () => {
-    const demo = await startDemo();
-    const friend = await signUp(ctx.app);
+  it("keeps entries shared with another demo customer and closes the demo's side to zero", async () => {
+    const demo = await startDemo(ctx.app);
+    // Demo money stays in the demo book, so the only customers a demo can share an entry with are demos.
+    const friend = await startDemo(ctx.app);
     const demoUsd = (await walletsOf(ctx.app, demo)).USD!.id;
     const friendUsd = (await walletsOf(ctx.app, friend)).USD!.id;
+    const friendBalance = Money.parse((await walletsOf(ctx.app, friend)).USD!.balance, 'USD');
+    const historyOf = (userId: string) =>
+      ctx.app.db.selectFrom('transactions').select('id').where('user_id', '=', userId).execute();
+    const friendHistoryBefore = (await historyOf(friend.user.id)).length;
     const hundred = Money.parse('100.00', 'USD');
     await withMoneyTransaction(ctx.app.db, (trx) =>
       postEntry(trx, {
@@ -82,7 +82,7 @@ describeEachDatabase('removing idle demo users', (ctx) => {
     await makeIdle(demo.user.id);
 
     expect(await ctx.app.auth.removeIdleDemoUsers()).toBe(1);
-    expect((await walletsOf(ctx.app, friend)).USD!.balance).toBe('100.00');
+    expect((await walletsOf(ctx.app, friend)).USD!.balance).toBe(friendBalance.plus(hundred).format());
     const detached = await ctx.app.db
       .selectFrom('ledger_accounts')
       .select(['user_id', 'balance'])
@@ -95,12 +95,7 @@ describeEachDatabase('removing idle demo users', (ctx) => {
       .where('account_id', '=', demoUsd)
       .execute();
     expect(left.reduce((sum, posting) => sum + BigInt(posting.amount), 0n)).toBe(0n);
-    const friendHistory = await ctx.app.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('user_id', '=', friend.user.id)
-      .execute();
-    expect(friendHistory).toHaveLength(1);
+    expect(await historyOf(friend.user.id)).toHaveLength(friendHistoryBefore + 1);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 });

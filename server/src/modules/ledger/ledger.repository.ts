@@ -14,7 +14,7 @@ export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof Postgr
 export function lockCustomerAccounts(db: Db, ids: string[]) {
   const query = db
     .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'kind', 'currency', 'balance'])
+    .select(['id', 'user_id', 'kind', 'currency', 'balance', 'book'])
     .where('id', 'in', ids)
     .where('balance', 'is not', null)
     .orderBy('id');
@@ -24,7 +24,7 @@ export function lockCustomerAccounts(db: Db, ids: string[]) {
 export function findHouseAccounts(db: Db, ids: string[]) {
   return db
     .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'kind', 'currency', 'balance'])
+    .select(['id', 'user_id', 'kind', 'currency', 'balance', 'book'])
     .where('id', 'in', ids)
     .where('balance', 'is', null)
     .execute();

@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import { isCurrency } from '@contract/currencies';
 import { Money } from '@contract/money';
-import type { Database, TransactionRow } from '../../db/schema';
+import type { Book, Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { insertTransactions, type NewTransaction } from '../transactions/transactions.repository';
+import { houseAccountId, isHouseKind } from './house-accounts';
 import * as repo from './ledger.repository';
 import { newId } from '../../lib/ids';
 
@@ -20,6 +21,9 @@ import { newId } from '../../lib/ids';
  * - Cached balances (customer accounts only) move by exactly the sum of their postings and never go below
  *   zero: a shortfall is INSUFFICIENT_FUNDS and nothing is written.
  * - Postings and entries are only ever inserted (the database refuses updates too).
+ * - Books: every account is in the live book or the demo's. An entry stays in one book, so play money never
+ *   reaches a real customer (422 DEMO_ACCOUNT). Callers name house accounts by their live id; an entry whose
+ *   own accounts are demo ones posts to the demo book's house accounts instead (house-accounts.ts).
  */
 export interface PostingInput {
   accountId: string;
@@ -36,6 +40,8 @@ export interface EntryInput {
   postings: PostingInput[];
   /** The user-facing history rows of this movement, written in the same transaction. */
   transactions?: NewTransaction[];
+  /** The book of an entry that touches house accounts only (e.g. settling demo payouts). Default: live. */
+  book?: Book;
 }
 
 export interface PostedEntry {
@@ -69,11 +75,12 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
 
   const ids = [...new Set(entry.postings.map((posting) => posting.accountId))];
   const customer = await repo.lockCustomerAccounts(trx, ids);
-  const house = customer.length === ids.length ? [] : await repo.findHouseAccounts(trx, ids);
+  const others = customer.length === ids.length ? [] : await repo.findHouseAccounts(trx, ids);
+  const { postings, house } = await inBookOfEntry(trx, entry, customer, others);
   const accounts = new Map([...customer, ...house].map((account) => [account.id, account]));
 
   const deltas = new Map<string, bigint>();
-  for (const { accountId, amount } of entry.postings) {
+  for (const { accountId, amount } of postings) {
     const account = accounts.get(accountId);
     if (!account) throw new LedgerRuleError(`No ledger account ${accountId}`);
     if (account.currency !== amount.currency) {
@@ -106,7 +113,7 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
   });
   await repo.insertPostings(
     trx,
-    entry.postings.map(({ accountId, amount }) => ({
+    postings.map(({ accountId, amount }) => ({
       id: newId(),
       entry_id: entryId,
       account_id: accountId,
@@ -132,4 +139,47 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
       )
     : [];
   return { entryId, createdAt, balances, transactions: rows };
+}
+
+type LoadedAccount = Awaited<ReturnType<typeof repo.findHouseAccounts>>[number];
+
+/**
+ * The entry's book is that of its own accounts (wallets, open or released) and of any house account named in
+ * another book; they must agree. In the demo book, the live house accounts the caller named are swapped for
+ * the demo's own.
+ */
+async function inBookOfEntry(
+  trx: Transaction<Database>,
+  entry: EntryInput,
+  customer: LoadedAccount[],
+  others: LoadedAccount[],
+): Promise<{ postings: PostingInput[]; house: LoadedAccount[] }> {
+  const isLiveHouse = (account: LoadedAccount) => isHouseKind(account.kind) && account.book === 'live';
+  const named = new Set<Book>([...customer, ...others].filter((a) => !isLiveHouse(a)).map((a) => a.book));
+  if (entry.book) named.add(entry.book);
+  if (named.size > 1) {
+    throw new AppError(
+      'DEMO_ACCOUNT',
+      'Demo money stays in the demo: it cannot move to or from a real account',
+    );
+  }
+  const book = [...named][0] ?? 'live';
+  if (book === 'live') return { postings: entry.postings, house: others };
+
+  const moved = new Map<string, string>();
+  for (const account of others) {
+    if (isLiveHouse(account) && isHouseKind(account.kind) && isCurrency(account.currency)) {
+      moved.set(account.id, houseAccountId(account.kind, account.currency, book));
+    }
+  }
+  if (moved.size === 0) return { postings: entry.postings, house: others };
+  const house = [
+    ...others.filter((account) => !moved.has(account.id)),
+    ...(await repo.findHouseAccounts(trx, [...new Set(moved.values())])),
+  ];
+  const postings = entry.postings.map((posting) => {
+    const accountId = moved.get(posting.accountId);
+    return accountId ? { ...posting, accountId } : posting;
+  });
+  return { postings, house };
 }

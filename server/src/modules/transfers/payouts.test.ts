@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
-import { request, signUp, type Session } from '../../test/http';
-import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
+import { request, startDemo, type Session } from '../../test/http';
+import { ledgerSnapshot, newKey } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
@@ -19,7 +19,11 @@ const houseBalance = async (ctx: TestContext, accountId: string) =>
     ).total,
   );
 
-describeEachDatabase('external payouts', (ctx) => {
+/**
+ * Outside recipients exist only in the demo: a demo's payment to an address nobody has is a simulated payout
+ * in the demo book (a real customer's waits as a held payment instead: held-transfers.test.ts).
+ */
+describeEachDatabase('simulated external payouts of a demo', (ctx) => {
   let alice: Session;
   const payOut = async (amount: string, toCurrency = 'USD') => {
     const response = await request(
@@ -40,23 +44,28 @@ describeEachDatabase('external payouts', (ctx) => {
   const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
   beforeAll(async () => {
-    alice = await signUp(ctx.app);
-    await fund(ctx.app.db, (await walletsOf(ctx.app, alice)).USD!.id, '1000.00', 'USD');
+    alice = await startDemo(ctx.app);
   });
 
-  it('stays pending until the delay has passed, then settles to the external world', async () => {
-    const externalBefore = await houseBalance(ctx, houseAccountId('external', 'USD'));
+  it("stays pending until the delay has passed, then settles to the demo's outside world", async () => {
+    const externalBefore = await houseBalance(ctx, houseAccountId('external', 'USD', 'demo'));
     const sent = await payOut('100.00');
     expect(sent.status).toBe('pending');
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD'))).toBe(10000n);
+    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(10000n);
 
     expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 30, now: later(10) })).toBe(0);
     expect(await statusOf(sent.id)).toBe('pending');
 
     expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 30, now: later(31) })).toBe(1);
     expect(await statusOf(sent.id)).toBe('completed');
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD'))).toBe(0n);
-    expect((await houseBalance(ctx, houseAccountId('external', 'USD'))) - externalBefore).toBe(10000n);
+    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
+    expect((await houseBalance(ctx, houseAccountId('external', 'USD', 'demo'))) - externalBefore).toBe(
+      10000n,
+    );
+    // The real world's accounts never saw it (only demos have used this database).
+    for (const kind of ['external', 'payouts_pending', 'fees'] as const) {
+      expect(await houseBalance(ctx, houseAccountId(kind, 'USD'))).toBe(0n);
+    }
     const payout = await ctx.app.db
       .selectFrom('payouts')
       .selectAll()
@@ -82,8 +91,8 @@ describeEachDatabase('external payouts', (ctx) => {
     ]);
     expect(counts[0]! + counts[1]!).toBe(7);
     for (const row of sent) expect(await statusOf(row.id)).toBe('completed');
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD'))).toBe(0n);
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'EUR'))).toBe(0n);
+    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
+    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'EUR', 'demo'))).toBe(0n);
     const settlements = await ctx.app.db
       .selectFrom('journal_entries')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -97,7 +106,7 @@ describeEachDatabase('external payouts', (ctx) => {
     const sent = await payOut('1.00');
     await ctx.app.db.deleteFrom('transactions').where('id', '=', sent.id).execute();
     expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 0, now: later(1) })).toBe(1);
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD'))).toBe(0n);
+    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 });

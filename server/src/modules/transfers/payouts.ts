@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isCurrency, type Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Config } from '../../config/env';
-import type { Database } from '../../db/schema';
+import type { Book, Database } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
-import { houseAccountId } from '../ledger/house-accounts';
+import { books, houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type PostingInput } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import * as repo from './transfers.repository';
@@ -33,31 +33,38 @@ export async function settleDuePayouts(db: Kysely<Database>, options: SettleOpti
   for (;;) {
     const count = await withMoneyTransaction(db, async (trx) => {
       const due = await repo.claimDuePayouts(trx, cutoff, batchSize);
-      if (due.length === 0) return 0;
-      const totals = new Map<Currency, Money>();
-      for (const payout of due) {
-        if (!isCurrency(payout.currency)) throw new Error(`Unknown payout currency ${payout.currency}`);
-        const amount = Money.of(payout.amount, payout.currency);
-        totals.set(
-          payout.currency,
-          (totals.get(payout.currency) ?? Money.zero(payout.currency)).plus(amount),
-        );
+      // One entry per book: a demo's simulated payouts settle in the demo book, never against real money.
+      for (const book of books) {
+        const payouts = due.filter((payout) => payout.book === book);
+        if (payouts.length > 0) await settleBatch(trx, book, payouts);
       }
-      const postings: PostingInput[] = [...totals].flatMap(([currency, total]) => [
-        { accountId: houseAccountId('payouts_pending', currency), amount: total.negated() },
-        { accountId: houseAccountId('external', currency), amount: total },
-      ]);
-      const posted = await postEntry(trx, {
-        kind: 'payout_settlement',
-        description: `Settled ${due.length} external payout(s)`,
-        postings,
-      });
-      await repo.markPayoutsSettled(trx, due, { entryId: posted.entryId, settledAt: posted.createdAt });
       return due.length;
     });
     settled += count;
     if (count < batchSize) return settled;
   }
+}
+
+type DuePayout = Awaited<ReturnType<typeof repo.claimDuePayouts>>[number];
+
+async function settleBatch(trx: Transaction<Database>, book: Book, due: DuePayout[]) {
+  const totals = new Map<Currency, Money>();
+  for (const payout of due) {
+    if (!isCurrency(payout.currency)) throw new Error(`Unknown payout currency ${payout.currency}`);
+    const amount = Money.of(payout.amount, payout.currency);
+    totals.set(payout.currency, (totals.get(payout.currency) ?? Money.zero(payout.currency)).plus(amount));
+  }
+  const postings: PostingInput[] = [...totals].flatMap(([currency, total]) => [
+    { accountId: houseAccountId('payouts_pending', currency), amount: total.negated() },
+    { accountId: houseAccountId('external', currency), amount: total },
+  ]);
+  const posted = await postEntry(trx, {
+    kind: 'payout_settlement',
+    description: `Settled ${due.length} external payout(s)`,
+    book,
+    postings,
+  });
+  await repo.markPayoutsSettled(trx, due, { entryId: posted.entryId, settledAt: posted.createdAt });
 }
 
 /** The settlement job: every PAYOUT_SETTLEMENT_INTERVAL_SECONDS, settle what is PAYOUT_SETTLEMENT_DELAY_SECONDS old. */

@@ -12,19 +12,28 @@ export interface Sender {
   email: string;
 }
 
-/** A Meridian user (paid into their wallet at once) or anyone else (paid out externally, pending). */
+/**
+ * A verified Meridian user (paid into their wallet at once); an address no verified account has yet (held
+ * until one verifies it, or returned: held-transfers.ts); or, from a demo only, a simulated outside recipient
+ * (an external payout in the demo book, pending until settlement).
+ */
 export type Payee =
   | { kind: 'customer'; userId: string; walletId: string; displayName: string; email: string }
+  | { kind: 'held'; email: string }
   | { kind: 'external'; email: string };
+
+const destinationKind = { held: 'held_transfers', external: 'payouts_pending' } as const;
+const entryKind = { customer: 'transfer', held: 'held_transfer', external: 'payout' } as const;
 
 /**
  * The one entry of a transfer. In the source currency:
  *   sender wallet −total · fees[from] +fee · destination (or fx_liquidity[from]) +amount
  * and, when the recipient gets another currency, through the FX pool as an exchange does:
  *   fx_liquidity[to] −converted · destination +converted
- * The destination is the recipient's wallet, or for an external payout the payouts_pending account, where the
- * money waits until the settlement job moves it on to `external` (payouts.ts).
- * History rows: the sender's `send` (completed, or pending for an external payout) and, for a Meridian
+ * The destination is the recipient's wallet; for a held payment the held_transfers account, where it waits for
+ * the address to be verified; for an external payout the payouts_pending account, where the money waits
+ * until the settlement job moves it on to `external` (payouts.ts).
+ * History rows: the sender's `send` (completed, or pending while held or paid out) and, for a Meridian
  * recipient, their `receive` in the target currency.
  */
 export function transferEntry(
@@ -36,7 +45,8 @@ export function transferEntry(
   const { amount, fee, total, converted, rate } = figures;
   const from: Currency = amount.currency;
   const to: Currency = converted.currency;
-  const destination = payee.kind === 'customer' ? payee.walletId : houseAccountId('payouts_pending', to);
+  const destination =
+    payee.kind === 'customer' ? payee.walletId : houseAccountId(destinationKind[payee.kind], to);
   const postings: PostingInput[] = [
     { accountId: sender.walletId, amount: total.negated() },
     { accountId: houseAccountId('fees', from), amount: fee },
@@ -89,7 +99,7 @@ export function transferEntry(
     });
   }
   return {
-    kind: payee.kind === 'customer' ? 'transfer' : 'payout',
+    kind: entryKind[payee.kind],
     description: details.description,
     metadata: {
       recipientEmail: payee.email,

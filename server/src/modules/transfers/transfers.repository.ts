@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
-import type { Database, PayoutsTable } from '../../db/schema';
+import type { Database, HeldTransfersTable, PayoutsTable } from '../../db/schema';
 import { isPostgres } from '../ledger/ledger.repository';
 
 type Db = Kysely<Database>;
@@ -10,6 +10,8 @@ export interface Party {
   email: string;
   first_name: string;
   last_name: string;
+  is_demo: number;
+  email_verified_at: string | null;
   /** The sender's wallet in the source currency, or the recipient's in the target currency, if open. */
   wallet_id: string | null;
 }
@@ -35,7 +37,15 @@ export function findParties(
           sql<string>`case when u.id = ${senderId} then ${fromCurrency} else ${toCurrency} end`,
         ),
     )
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'w.id as wallet_id'])
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.is_demo',
+      'u.email_verified_at',
+      'w.id as wallet_id',
+    ])
     .where((eb) => eb.or([eb('u.id', '=', senderId), eb('u.email', '=', recipientEmail)]))
     .execute();
 }
@@ -52,7 +62,7 @@ export function insertPayout(db: Db, payout: Insertable<PayoutsTable>) {
 export function claimDuePayouts(db: Db, cutoff: string, limit: number) {
   const query = db
     .selectFrom('payouts')
-    .select(['id', 'transaction_id', 'currency', 'amount'])
+    .select(['id', 'transaction_id', 'currency', 'amount', 'book'])
     .where('status', '=', 'pending')
     .where('created_at', '<=', cutoff)
     .orderBy('created_at')
@@ -85,4 +95,73 @@ export async function markPayoutsSettled(
       payouts.map((payout) => payout.transaction_id),
     )
     .execute();
+}
+
+export function insertHeldTransfer(db: Db, held: Insertable<HeldTransfersTable>) {
+  return db.insertInto('held_transfers').values(held).execute();
+}
+
+const heldColumns = [
+  'id',
+  'sender_id',
+  'transaction_id',
+  'entry_id',
+  'recipient_email',
+  'currency',
+  'amount',
+] as const;
+
+/** Payments waiting for this address, locked on PostgreSQL so a concurrent return cannot take them too. */
+export function claimHeldFor(db: Db, email: string) {
+  const query = db
+    .selectFrom('held_transfers')
+    .select(heldColumns)
+    .where('recipient_email', '=', email)
+    .where('status', '=', 'held')
+    .orderBy('created_at');
+  return (isPostgres(db) ? query.forUpdate() : query).execute();
+}
+
+/** Held payments whose time is up, oldest first; several servers each take different ones (SKIP LOCKED). */
+export function claimDueReturns(db: Db, now: string, limit: number) {
+  const query = db
+    .selectFrom('held_transfers')
+    .select(heldColumns)
+    .where('status', '=', 'held')
+    .where('return_at', '<=', now)
+    .orderBy('return_at')
+    .limit(limit);
+  return (isPostgres(db) ? query.forUpdate().skipLocked() : query).execute();
+}
+
+export function resolveHeldTransfer(
+  db: Db,
+  id: string,
+  resolution: { status: 'delivered' | 'returned'; entryId: string; at: string; recipientId?: string },
+) {
+  return db
+    .updateTable('held_transfers')
+    .set({
+      status: resolution.status,
+      resolution_entry_id: resolution.entryId,
+      resolved_at: resolution.at,
+      recipient_id: resolution.recipientId ?? null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .execute();
+}
+
+/** The postings of an entry, to post their exact reverse. */
+export function postingsOfEntry(db: Db, entryId: string) {
+  return db
+    .selectFrom('postings')
+    .select(['account_id', 'currency', 'amount'])
+    .where('entry_id', '=', entryId)
+    .orderBy('id')
+    .execute();
+}
+
+export function setTransactionStatus(db: Db, transactionId: string, status: 'completed' | 'returned') {
+  return db.updateTable('transactions').set({ status }).where('id', '=', transactionId).execute();
 }

@@ -5,6 +5,7 @@ import {
   transferQuoteSchema,
   transferResponseSchema,
 } from '@contract/transfers';
+import { userIdOf } from '../../plugins/session';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import type { TransfersService } from './transfers.service';
 
@@ -23,6 +24,6 @@ export const transferRoutes: FastifyPluginAsyncZod<{ transfers: TransfersService
   app.post(
     '/quote',
     { schema: { body: transferQuoteBodySchema, response: { 200: transferQuoteSchema } } },
-    async (request) => transfers.quote(request.body),
+    async (request) => transfers.quote(userIdOf(request), request.body),
   );
 };

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type {
+  TransferDelivery,
   TransferQuote,
   TransferQuoteBody,
   TransferRequest,
   TransferResponse,
 } from '@contract/transfers';
+import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
@@ -14,18 +16,45 @@ import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
-import { findWalletByCurrency, openWallets } from '../wallets/wallets.repository';
+import type { Mailer } from '../mail/mailer';
+import { ensureWallet } from '../wallets/wallets.repository';
+import { moneyWaitingMessage } from './held-transfers.messages';
 import { transferEntry, type Payee, type Sender } from './transfer-entry';
 import { priceTransfer, type TransferFigures } from './transfer-pricing';
 import * as repo from './transfers.repository';
 import { newId } from '../../lib/ids';
 
 const displayName = (party: repo.Party) => `${party.first_name} ${party.last_name}`.trim() || party.email;
+const DAY_MS = 86_400_000;
+
+/**
+ * How a payment by email reaches its recipient, decided by who sends and who has the address:
+ * - instant: the address belongs to a verified account in the sender's book (a demo pays demos only);
+ * - held: a real sender, and no verified account has the address (yet): it waits for one;
+ * - simulated: a demo sender, and the address is nobody's: a make-believe payout in the demo book.
+ * Value never crosses between a demo and a real account: either way round is 422 DEMO_ACCOUNT.
+ */
+export function deliveryFor(sender: repo.Party, recipient: repo.Party | undefined): TransferDelivery {
+  const senderIsDemo = Number(sender.is_demo) === 1;
+  if (recipient && (Number(recipient.is_demo) === 1) !== senderIsDemo) {
+    const message = senderIsDemo
+      ? 'A demo account can only pay other demo accounts or made-up outside recipients, never a real account'
+      : 'This address belongs to a demo account, which cannot receive real money';
+    throw new AppError('DEMO_ACCOUNT', message, { recipientEmail: message });
+  }
+  if (senderIsDemo) return recipient ? 'instant' : 'simulated';
+  return recipient?.email_verified_at ? 'instant' : 'held';
+}
 
 export type TransfersService = ReturnType<typeof createTransfersService>;
 
-export function createTransfersService(deps: { db: Kysely<Database>; rates: RateSource }) {
-  const { db, rates } = deps;
+export function createTransfersService(deps: {
+  db: Kysely<Database>;
+  rates: RateSource;
+  mailer: Mailer;
+  config: Config;
+}) {
+  const { db, rates, mailer, config } = deps;
 
   /** Rates are served from memory (see RatesProvider), so pricing inside a money transaction costs no I/O. */
   async function price(amountText: string, from: Currency, to: Currency) {
@@ -35,55 +64,68 @@ export function createTransfersService(deps: { db: Kysely<Database>; rates: Rate
     return { figures: priceTransfer(amount, to, parseRate(quote.rate)), rateTimestamp: quote.timestamp };
   }
 
-  /** The recipient's wallet in `currency`, opened if they have none yet. */
-  async function payeeWallet(
+  /** The sender and, if the address is someone's, its owner; refuses sending to oneself. */
+  async function partiesOf(
     trx: Kysely<Database>,
     userId: string,
-    currency: Currency,
-    known: string | null,
+    body: TransferQuoteBody & { recipientEmail: string },
   ) {
-    if (known) return known;
-    await openWallets(trx, userId, [currency]);
-    return (await findWalletByCurrency(trx, userId, currency))!.id;
+    const parties = await repo.findParties(trx, {
+      senderId: userId,
+      fromCurrency: body.fromCurrency,
+      recipientEmail: body.recipientEmail,
+      toCurrency: body.toCurrency ?? body.fromCurrency,
+    });
+    const me = parties.find((party) => party.id === userId);
+    if (!me) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    if (me.email === body.recipientEmail) {
+      throw new AppError(
+        'BUSINESS_RULE',
+        'You cannot send money to yourself. To move money between your own wallets, use Convert.',
+        { recipientEmail: 'This is your own email' },
+      );
+    }
+    return { me, recipient: parties.find((party) => party.id !== userId) };
   }
 
   return {
-    /** What a transfer would cost and deliver at the current rate. Nothing moves. */
-    async quote(body: TransferQuoteBody): Promise<TransferQuote> {
+    /**
+     * What a transfer would cost and deliver at the current rate, and (given the recipient) how it would
+     * reach them. Nothing moves.
+     */
+    async quote(userId: string, body: TransferQuoteBody): Promise<TransferQuote> {
       const { figures, rateTimestamp } = await price(
         body.amount,
         body.fromCurrency,
         body.toCurrency ?? body.fromCurrency,
       );
-      return toQuote(figures, rateTimestamp);
+      const { recipientEmail } = body;
+      let delivery: TransferDelivery | null = null;
+      if (recipientEmail) {
+        const { me, recipient } = await partiesOf(db, userId, { ...body, recipientEmail });
+        delivery = deliveryFor(me, recipient);
+      }
+      return {
+        ...toQuote(figures, rateTimestamp),
+        delivery,
+        holdDays: delivery === 'held' ? config.HELD_TRANSFER_RETURN_DAYS : null,
+      };
     },
 
     /**
      * Sends money in one database transaction: one ledger entry (transfer-entry.ts), the history rows, for an
-     * external recipient the payout record, and the idempotency record. Queries on the way: the key claim, one
-     * lookup of both parties with their wallets, then postEntry's own (lock, house accounts, entry, postings,
-     * balances, history rows), the payout row if external, and storing the response.
+     * unverified address the held payment and the mail telling its owner, for a demo's outside recipient the
+     * simulated payout, and the idempotency record. Queries on the way: the key claim, one lookup of both
+     * parties with their wallets, then postEntry's own (lock, house accounts, entry, postings, balances,
+     * history rows), the held or payout row if any, and storing the response. Mail goes after commit.
      */
     async send(request: IdempotentRequest, body: TransferRequest) {
       const { fromCurrency, toCurrency, recipientEmail } = body;
-      return runIdempotent<TransferResponse>(db, request, async (trx) => {
+      const result = await runIdempotent<TransferResponse>(db, request, async (trx) => {
         // Priced after the key is claimed, so a replay answers from the stored response whatever the rates do.
         const { figures, rateTimestamp } = await price(body.amount, fromCurrency, toCurrency);
-        const parties = await repo.findParties(trx, {
-          senderId: request.userId,
-          fromCurrency,
-          recipientEmail,
-          toCurrency,
-        });
-        const me = parties.find((party) => party.id === request.userId);
-        if (!me) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-        if (me.email === recipientEmail) {
-          throw new AppError(
-            'BUSINESS_RULE',
-            'You cannot send money to yourself. To move money between your own wallets, use Convert.',
-            { recipientEmail: 'This is your own email' },
-          );
-        }
+        const { me, recipient } = await partiesOf(trx, request.userId, body);
+        const delivery = deliveryFor(me, recipient);
         if (!me.wallet_id) {
           throw new AppError('BUSINESS_RULE', `You have no ${fromCurrency} wallet to send from`, {
             fromCurrency: `No ${fromCurrency} wallet`,
@@ -95,22 +137,52 @@ export function createTransfersService(deps: { db: Kysely<Database>; rates: Rate
           displayName: displayName(me),
           email: me.email,
         };
-        const recipient = parties.find((party) => party.id !== request.userId);
-        const payee: Payee = recipient
-          ? {
-              kind: 'customer',
-              userId: recipient.id,
-              walletId: await payeeWallet(trx, recipient.id, toCurrency, recipient.wallet_id),
-              displayName: displayName(recipient),
-              email: recipient.email,
-            }
-          : { kind: 'external', email: recipientEmail };
+        const payee: Payee =
+          delivery === 'instant' && recipient
+            ? {
+                kind: 'customer',
+                userId: recipient.id,
+                walletId: recipient.wallet_id ?? (await ensureWallet(trx, recipient.id, toCurrency)),
+                displayName: displayName(recipient),
+                email: recipient.email,
+              }
+            : { kind: delivery === 'held' ? 'held' : 'external', email: recipientEmail };
 
         const posted = await postEntry(
           trx,
           transferEntry(sender, payee, figures, { description: body.description, rateTimestamp }),
         );
         const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
+        if (payee.kind === 'held') {
+          const returnAt = new Date(
+            new Date(posted.createdAt).getTime() + config.HELD_TRANSFER_RETURN_DAYS * DAY_MS,
+          );
+          await repo.insertHeldTransfer(trx, {
+            id: newId(),
+            sender_id: sender.userId,
+            transaction_id: sent.id,
+            entry_id: posted.entryId,
+            recipient_email: payee.email,
+            currency: figures.converted.currency,
+            amount: figures.converted.minor,
+            status: 'held',
+            created_at: posted.createdAt,
+            return_at: returnAt.toISOString(),
+            resolved_at: null,
+            resolution_entry_id: null,
+            recipient_id: null,
+          });
+          await mailer.enqueue(
+            trx,
+            moneyWaitingMessage({
+              to: payee.email,
+              senderName: sender.displayName,
+              amount: figures.converted.toString(),
+              returnOn: returnAt.toISOString().slice(0, 10),
+              link: mailer.link('/'),
+            }),
+          );
+        }
         if (payee.kind === 'external') {
           await repo.insertPayout(trx, {
             id: newId(),
@@ -121,6 +193,7 @@ export function createTransfersService(deps: { db: Kysely<Database>; rates: Rate
             currency: figures.converted.currency,
             amount: figures.converted.minor,
             status: 'pending',
+            book: 'demo',
             created_at: posted.createdAt,
             settled_at: null,
             settlement_entry_id: null,
@@ -128,11 +201,16 @@ export function createTransfersService(deps: { db: Kysely<Database>; rates: Rate
         }
         return { status: 201, body: { ...toTransaction(sent), total: figures.total.format() } };
       });
+      mailer.kick();
+      return result;
     },
   };
 }
 
-function toQuote(figures: TransferFigures, rateTimestamp: string | null): TransferQuote {
+function toQuote(
+  figures: TransferFigures,
+  rateTimestamp: string | null,
+): Omit<TransferQuote, 'delivery' | 'holdDays'> {
   return {
     amount: figures.amount.format(),
     fromCurrency: figures.amount.currency,

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
 import type { TransferQuote, TransferResponse } from '@contract/transfers';
 import { parseAmount } from '@contract/money';
-import { request, sessionCookieFrom, type Session } from '../../test/http';
+import { request, sessionCookieFrom, verifyEmail, type Session } from '../../test/http';
 import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { convertMinor, parseRate } from '../fx/fx-math';
@@ -20,7 +20,9 @@ async function register(ctx: TestContext, firstName = '', lastName = ''): Promis
     payload: { email, password: 'correct horse battery', firstName, lastName },
   });
   expect(response.statusCode).toBe(201);
-  return { cookie: sessionCookieFrom(response.headers), user: response.json().user };
+  const session = { cookie: sessionCookieFrom(response.headers), user: response.json().user };
+  await verifyEmail(ctx.app, session);
+  return session;
 }
 
 /** A house account's balance: the sum of its postings (house accounts keep no cached balance). */
@@ -145,8 +147,8 @@ describeEachDatabase('send money', (ctx) => {
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 
-  it('sends to anyone else as a pending external payout held in payouts_pending', async () => {
-    const pendingBefore = await houseBalance(ctx, houseAccountId('payouts_pending', 'EUR'));
+  it('holds money for an address no verified account has, in held_transfers, and tells its owner', async () => {
+    const heldBefore = await houseBalance(ctx, houseAccountId('held_transfers', 'EUR'));
     const response = await send(
       sketch({
         amount: '50',
@@ -165,34 +167,44 @@ describeEachDatabase('send money', (ctx) => {
       recipientEmail: 'carol@outside.example',
       counterparty: 'carol@outside.example',
     });
-    expect((await houseBalance(ctx, houseAccountId('payouts_pending', 'EUR'))) - pendingBefore).toBe(5000n);
+    expect((await houseBalance(ctx, houseAccountId('held_transfers', 'EUR'))) - heldBefore).toBe(5000n);
     expect((await walletsOf(ctx.app, alice)).EUR!.balance).toBe('448.55');
-    const payout = await ctx.app.db
-      .selectFrom('payouts')
+    const held = await ctx.app.db
+      .selectFrom('held_transfers')
       .selectAll()
       .where('transaction_id', '=', response.json().id)
       .executeTakeFirstOrThrow();
-    expect(payout).toMatchObject({
-      status: 'pending',
+    expect(held).toMatchObject({
+      status: 'held',
       currency: 'EUR',
       amount: 5000n,
-      user_id: alice.user.id,
+      sender_id: alice.user.id,
+      recipient_email: 'carol@outside.example',
     });
+    const days = (Date.parse(held.return_at) - Date.parse(held.created_at)) / 86_400_000;
+    expect(days).toBe(ctx.config.HELD_TRANSFER_RETURN_DAYS);
+    const invite = await ctx.app.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body'])
+      .where('to_address', '=', 'carol@outside.example')
+      .executeTakeFirstOrThrow();
+    expect(invite.subject).toBe('Alice Archer sent you 50.00 EUR on Meridian');
+    expect(await ctx.app.db.selectFrom('payouts').selectAll().execute()).toEqual([]);
   });
 
-  it('converts an external payout into the currency the payee gets', async () => {
+  it('converts a held payment into the currency the payee gets', async () => {
     const response = await send(
       sketch({ amount: '10.00', toCurrency: 'CAD', recipientEmail: 'dan@outside.example' }),
     );
     expect(response.statusCode).toBe(201);
     const body: TransferResponse = response.json();
     expect(body.status).toBe('pending');
-    const payout = await ctx.app.db
-      .selectFrom('payouts')
+    const held = await ctx.app.db
+      .selectFrom('held_transfers')
       .select(['currency', 'amount'])
       .where('transaction_id', '=', body.id)
       .executeTakeFirstOrThrow();
-    expect(payout).toEqual({ currency: 'CAD', amount: parseAmount(body.convertedAmount!, 'CAD') });
+    expect(held).toEqual({ currency: 'CAD', amount: parseAmount(body.convertedAmount!, 'CAD') });
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 
@@ -415,6 +427,8 @@ describeEachDatabase('send money at a fixed rate', (ctx) => {
     const transfers = createTransfersService({
       db: ctx.app.db,
       rates: fixedRateSource({ EUR_JPY: '161.237', BTC_JPY: '4500000' }),
+      mailer: ctx.app.mail,
+      config: ctx.config,
     });
     const idempotency = () => ({ userId: alice.user.id, key: crypto.randomUUID(), fingerprint: 'test' });
     const body = { fromCurrency: 'EUR' as const, recipientEmail: bob.user.email, description: 'Fixed' };

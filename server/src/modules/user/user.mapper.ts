@@ -9,6 +9,7 @@ export function toUser(row: UserRow): User {
     lastName: row.last_name,
     phone: row.phone,
     isDemo: Number(row.is_demo) === 1,
+    emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at,
   };
 }

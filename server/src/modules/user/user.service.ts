@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { UpdateUserBody } from '@contract/auth';
 import type { Database, UserRow } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 
 export async function getUser(db: Kysely<Database>, userId: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -9,37 +9,25 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   return user;
 }
 
+/** The profile fields a user changes directly; the email goes through email verification instead. */
+export type ProfileChanges = Pick<UpdateUserBody, 'firstName' | 'lastName' | 'phone'>;
+
 export async function updateProfile(
   db: Kysely<Database>,
   userId: string,
-  body: UpdateUserBody,
+  changes: ProfileChanges,
 ): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
-    if (body.email !== undefined) {
-      const owner = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', body.email)
-        .executeTakeFirst();
-      if (owner && owner.id !== userId) {
-        throw new AppError('CONFLICT', 'An account with this email already exists', {
-          email: 'An account with this email already exists',
-        });
-      }
-    }
-    const updated = await trx
-      .updateTable('users')
-      .set({
-        ...(body.firstName !== undefined && { first_name: body.firstName }),
-        ...(body.lastName !== undefined && { last_name: body.lastName }),
-        ...(body.email !== undefined && { email: body.email }),
-        ...(body.phone !== undefined && { phone: body.phone }),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) throw notFound('User');
-    return updated;
-  });
+  const updated = await db
+    .updateTable('users')
+    .set({
+      ...(changes.firstName !== undefined && { first_name: changes.firstName }),
+      ...(changes.lastName !== undefined && { last_name: changes.lastName }),
+      ...(changes.phone !== undefined && { phone: changes.phone }),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw notFound('User');
+  return updated;
 }

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
-import type { Database } from '../../db/schema';
+import type { Book, Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 type Db = Kysely<Database>;
@@ -15,9 +15,10 @@ export interface WalletRow {
   created_at: string;
 }
 
-/** Opens the wallets that do not exist yet; returns how many were opened. */
+/** Opens the wallets that do not exist yet, in the user's book (a demo's are demo); returns how many. */
 export async function openWallets(db: Db, userId: string, currencies: Currency[], createdAt?: string) {
   const at = createdAt ?? new Date().toISOString();
+  const book = sql<Book>`(select case when is_demo = 1 then 'demo' else 'live' end from users where id = ${userId})`;
   const result = await db
     .insertInto('ledger_accounts')
     .values(
@@ -27,6 +28,7 @@ export async function openWallets(db: Db, userId: string, currencies: Currency[]
         kind: WALLET,
         currency,
         balance: 0n,
+        book,
         created_at: at,
       })),
     )
@@ -57,4 +59,12 @@ export function findWalletByCurrency(
   currency: Currency,
 ): Promise<WalletRow | undefined> {
   return wallets(db, userId).where('currency', '=', currency).executeTakeFirst();
+}
+
+/** The id of the user's wallet in `currency`, opened first if they have none yet. */
+export async function ensureWallet(db: Db, userId: string, currency: Currency): Promise<string> {
+  await openWallets(db, userId, [currency]);
+  const wallet = await findWalletByCurrency(db, userId, currency);
+  if (!wallet) throw new Error(`No ${currency} wallet for user ${userId} after opening it`);
+  return wallet.id;
 }

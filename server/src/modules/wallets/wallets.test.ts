@@ -147,7 +147,7 @@ describeEachDatabase(
   'wallets without sandbox money',
   (ctx) => {
     it('refuses sandbox deposits with a 403', async () => {
-      const session = await signUp(ctx.app);
+      const session = await signUp(ctx.app, undefined, { verified: false });
       const { USD } = await walletsOf(ctx.app, session);
       const response = await request(
         ctx.app,

@@ -1,0 +1,173 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { Job } from '../../jobs/scheduler';
+import * as repo from './mail.repository';
+import { smtpTransport, type MailTransport } from './mail-transport';
+
+/** A message to write to the outbox; `kind` lets the app find it again (the sandbox's verification link). */
+export interface MailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  userId?: string | null;
+  actionUrl?: string | null;
+}
+
+export interface MailStatus {
+  mode: 'smtp' | 'outbox';
+  description: string;
+  ok: boolean;
+  detail: string;
+  pending: number;
+  failed: number;
+}
+
+const BATCH = 20;
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 8;
+/** 10 s, 20 s, 40 s … about 21 min before the last try: rides out a mail server restart. */
+const retryDelayMs = (attempts: number) => 10_000 * 2 ** (attempts - 1);
+
+export type Mailer = ReturnType<typeof createMailer>;
+
+/**
+ * Email through an outbox: `enqueue` writes the message in the caller's transaction, so mail is sent if and
+ * only if what caused it committed (and a retried money transaction never mails twice). Delivery runs after
+ * commit: `kick` after a request, and the mail job on a timer in every process; claims are leased, so
+ * processes never send the same message twice at once.
+ */
+export function createMailer(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  log: FastifyBaseLogger;
+  transport?: MailTransport | null;
+}) {
+  const { db, config, log } = deps;
+  const transport =
+    deps.transport !== undefined ? deps.transport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  let delivering: Promise<number> | null = null;
+
+  async function deliverBatch(): Promise<number> {
+    if (!transport) return 0;
+    const now = new Date();
+    const claimed = await repo.claimDueMail(
+      db,
+      now.toISOString(),
+      new Date(now.getTime() + LEASE_MS).toISOString(),
+      BATCH,
+    );
+    for (const mail of claimed) {
+      try {
+        await transport.send({
+          from: config.MAIL_FROM,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.body,
+        });
+        await repo.markSent(db, mail.id, new Date().toISOString());
+      } catch (error) {
+        const attempts = Number(mail.attempts);
+        const retryAt =
+          attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+        // The message only: an SMTP error can quote the server's reply but never our credentials.
+        const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+        log.warn({ mailId: mail.id, attempts, giveUp: !retryAt }, 'mail delivery failed');
+        await repo.markFailedAttempt(db, mail.id, { error: message, retryAt });
+      }
+    }
+    return claimed.length;
+  }
+
+  /** Sends everything due now (one run at a time per process). Returns how many messages were tried. */
+  async function deliverDue(): Promise<number> {
+    if (delivering) return delivering;
+    delivering = (async () => {
+      let tried = 0;
+      for (let batch = await deliverBatch(); batch > 0; batch = await deliverBatch()) tried += batch;
+      return tried;
+    })().finally(() => {
+      delivering = null;
+    });
+    return delivering;
+  }
+
+  return {
+    /** Whether mail leaves the building; without a transport it stays in the outbox. */
+    delivers: transport !== null,
+
+    /** An absolute link into the web app, for an email. */
+    link(path: string): string {
+      return new URL(path, baseUrl).toString();
+    },
+
+    /** Writes the message into the outbox inside `trx`. Call `kick()` once the transaction has committed. */
+    async enqueue(trx: Kysely<Database>, message: MailMessage): Promise<void> {
+      const at = new Date().toISOString();
+      await repo.insertMail(trx, {
+        id: newId(),
+        user_id: message.userId ?? null,
+        kind: message.kind,
+        to_address: message.to,
+        subject: message.subject,
+        body: message.text,
+        action_url: message.actionUrl ?? null,
+        status: transport ? 'pending' : 'stored',
+        next_attempt_at: at,
+        last_error: null,
+        created_at: at,
+        sent_at: null,
+      });
+    },
+
+    /** Delivers what is due soon, without making the caller wait for the mail server. */
+    kick(): void {
+      if (!transport) return;
+      setImmediate(() => {
+        deliverDue().catch((error) => log.error({ err: error }, 'mail delivery run failed'));
+      });
+    },
+
+    deliverDue,
+
+    /** The newest message of `kind` for a user: the sandbox shows its link when no mail server is set. */
+    latest: (userId: string, kind: string) => repo.latestMailOf(db, userId, kind),
+
+    async status(): Promise<MailStatus> {
+      const counts = await repo.countByStatus(db);
+      const queue = { pending: counts.pending ?? 0, failed: counts.failed ?? 0 };
+      if (!transport) {
+        return {
+          mode: 'outbox',
+          description: 'Outbox only (no SMTP_URL)',
+          ok: true,
+          detail: 'No mail server is configured: messages are kept in the outbox and not delivered',
+          ...queue,
+        };
+      }
+      try {
+        await transport.check();
+        return { mode: 'smtp', description: transport.description, ok: true, detail: 'Connected', ...queue };
+      } catch {
+        return {
+          mode: 'smtp',
+          description: transport.description,
+          ok: false,
+          detail: 'The mail server does not answer; messages wait in the outbox and are retried',
+          ...queue,
+        };
+      }
+    },
+
+    close: () => transport?.close(),
+  };
+}
+
+/** Every few seconds, in every process: sends what `kick` missed (a crash, a failed attempt now due). */
+export function mailDeliveryJob(mailer: Mailer): Job {
+  return { name: 'deliver-mail', everyMs: 3_000, run: () => mailer.deliverDue() };
+}

@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import { isCurrency } from '@contract/currencies';
+import { Money } from '@contract/money';
+import type { Database, UserRow } from '../../db/schema';
+import type { Job } from '../../jobs/scheduler';
+import { houseAccountId } from '../ledger/house-accounts';
+import { postEntry } from '../ledger/ledger.service';
+import { withMoneyTransaction } from '../ledger/money-transaction';
+import type { Mailer } from '../mail/mailer';
+import { ensureWallet } from '../wallets/wallets.repository';
+import { heldOutcomeMessage } from './held-transfers.messages';
+import * as repo from './transfers.repository';
+
+/**
+ * Money sent by email to an address that no verified account has yet waits in the held_transfers house
+ * account (the send's own entry put it there, see transfer-entry.ts). It lands when an account verifies the
+ * address (`deliverHeldTransfers`, in the verifying transaction), or after HELD_TRANSFER_RETURN_DAYS the send
+ * is reversed posting for posting, fee included (`returnDueHeldTransfers`). The sender is mailed either way.
+ * Both entries are in the live book explicitly: a held payment is real money and never lands in a demo.
+ */
+
+type Held = Awaited<ReturnType<typeof repo.claimHeldFor>>[number];
+
+const displayName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim() || user.email;
+
+function amountOf(held: Held): Money {
+  if (!isCurrency(held.currency)) throw new Error(`Unknown held currency ${held.currency}`);
+  return Money.of(held.amount, held.currency);
+}
+
+async function senderEmail(trx: Kysely<Database>, senderId: string) {
+  const sender = await trx.selectFrom('users').select('email').where('id', '=', senderId).executeTakeFirst();
+  return sender?.email;
+}
+
+/** For email verification's onVerified hook: every payment waiting for the user's address lands now. */
+export async function deliverHeldTransfers(
+  trx: Transaction<Database>,
+  user: UserRow,
+  mailer: Mailer,
+): Promise<number> {
+  const waiting = await repo.claimHeldFor(trx, user.email);
+  for (const held of waiting) {
+    const amount = amountOf(held);
+    const walletId = await ensureWallet(trx, user.id, amount.currency);
+    const from = await trx
+      .selectFrom('transactions')
+      .select('description')
+      .where('id', '=', held.transaction_id)
+      .executeTakeFirst();
+    const sender = await trx
+      .selectFrom('users')
+      .select(['email', 'first_name', 'last_name'])
+      .where('id', '=', held.sender_id)
+      .executeTakeFirstOrThrow();
+    const posted = await postEntry(trx, {
+      kind: 'held_transfer_delivery',
+      description: `Held payment delivered to ${user.email}`,
+      book: 'live',
+      postings: [
+        { accountId: houseAccountId('held_transfers', amount.currency), amount: amount.negated() },
+        { accountId: walletId, amount },
+      ],
+      transactions: [
+        {
+          user_id: user.id,
+          wallet_id: walletId,
+          type: 'receive',
+          amount: amount.minor,
+          currency: amount.currency,
+          recipient_email: user.email,
+          counterparty: `${sender.first_name} ${sender.last_name}`.trim() || sender.email,
+          counterparty_email: sender.email,
+          description: from?.description ?? 'Money Transfer',
+          status: 'completed',
+        },
+      ],
+    });
+    await repo.setTransactionStatus(trx, held.transaction_id, 'completed');
+    await repo.resolveHeldTransfer(trx, held.id, {
+      status: 'delivered',
+      entryId: posted.entryId,
+      at: posted.createdAt,
+      recipientId: user.id,
+    });
+    await mailer.enqueue(
+      trx,
+      heldOutcomeMessage({
+        to: sender.email,
+        userId: held.sender_id,
+        outcome: 'delivered',
+        amount: amount.toString(),
+        recipientEmail:
+          displayName(user) === user.email ? user.email : `${displayName(user)} (${user.email})`,
+      }),
+    );
+  }
+  return waiting.length;
+}
+
+const BATCH_SIZE = 100;
+
+/** Sends back every held payment whose time is up. Safe on several servers at once. Returns how many. */
+export async function returnDueHeldTransfers(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  now = new Date(),
+): Promise<number> {
+  let returned = 0;
+  for (;;) {
+    const count = await withMoneyTransaction(db, async (trx) => {
+      const due = await repo.claimDueReturns(trx, now.toISOString(), BATCH_SIZE);
+      for (const held of due) {
+        const original = await repo.postingsOfEntry(trx, held.entry_id);
+        const posted = await postEntry(trx, {
+          kind: 'held_transfer_return',
+          description: `Unclaimed payment to ${held.recipient_email} returned`,
+          book: 'live',
+          postings: original.map((posting) => {
+            if (!isCurrency(posting.currency)) throw new Error(`Unknown currency ${posting.currency}`);
+            return {
+              accountId: posting.account_id,
+              amount: Money.of(-BigInt(posting.amount), posting.currency),
+            };
+          }),
+        });
+        await repo.setTransactionStatus(trx, held.transaction_id, 'returned');
+        await repo.resolveHeldTransfer(trx, held.id, {
+          status: 'returned',
+          entryId: posted.entryId,
+          at: posted.createdAt,
+        });
+        const to = await senderEmail(trx, held.sender_id);
+        if (to) {
+          await mailer.enqueue(
+            trx,
+            heldOutcomeMessage({
+              to,
+              userId: held.sender_id,
+              outcome: 'returned',
+              amount: amountOf(held).toString(),
+              recipientEmail: held.recipient_email,
+            }),
+          );
+        }
+      }
+      return due.length;
+    });
+    returned += count;
+    if (count > 0) mailer.kick();
+    if (count < BATCH_SIZE) return returned;
+  }
+}
+
+/** Every minute: return what nobody claimed within HELD_TRANSFER_RETURN_DAYS (a day's delay is fine). */
+export function heldTransferReturnJob(mailer: Mailer): Job {
+  return {
+    name: 'return-unclaimed-transfers',
+    everyMs: 60_000,
+    run: (app) => returnDueHeldTransfers(app.db, mailer),
+  };
+}
