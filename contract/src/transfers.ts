@@ -74,19 +74,22 @@ export type TransferBody = z.input<typeof transferBodySchema>;
 export type TransferRequest = z.output<typeof transferBodySchema>;
 
 /**
- * 201 answer of POST /api/transactions: the sender's `send` row (status `completed` when the recipient is a
- * Meridian user, `pending` for an external payout) plus `total` = amount + fee, what left the source wallet.
- * `convertedAmount` (in `toCurrency`) is what the recipient gets; `exchangeRate` is null when no conversion.
- */
-export const transferResponseSchema = transactionSchema.extend({ total: z.string() });
-export type TransferResponse = z.infer<typeof transferResponseSchema>;
-
-/**
  * How a payment reaches its recipient: `instant` into a verified account; `held` until someone verifies the
  * address (or back to the sender after `holdDays`); `simulated`, a demo's make-believe outside payout.
  */
 export const transferDeliveries = ['instant', 'held', 'simulated'] as const;
 export type TransferDelivery = (typeof transferDeliveries)[number];
+
+/**
+ * 201 answer of POST /api/transactions: the sender's `send` row (status `completed` when delivered instantly,
+ * `pending` while held or paid out) plus `total` = amount + fee, what left the source wallet, and `delivery`.
+ * `convertedAmount` (in `toCurrency`) is what the recipient gets; `exchangeRate` is null when no conversion.
+ */
+export const transferResponseSchema = transactionSchema.extend({
+  total: z.string(),
+  delivery: z.enum(transferDeliveries),
+});
+export type TransferResponse = z.infer<typeof transferResponseSchema>;
 
 /**
  * POST /api/transactions/quote: the figures of a transfer before sending it, and with `recipientEmail` how it

@@ -43,6 +43,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
+        // Signed in or not: the link in a verification email is often opened on another device.
+        path: '/verify-email',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({ Component: (await import('./routes/verify-email-route')).VerifyEmailRoute }),
+      },
+      {
         element: <RequireSignedOut />,
         hydrateFallbackElement: loading,
         children: [

@@ -5,6 +5,8 @@
 export const queryKeys = {
   me: ['auth', 'me'] as const,
   user: ['user'] as const,
+  /** GET /api/auth/verification: the shell's banner and the profile show it; verifying or a change refresh it. */
+  emailVerification: ['email-verification'] as const,
   /** GET /api/wallets: balances change after deposits, conversions, transfers, trades. */
   wallets: ['wallets'] as const,
   /** Prefix of every transaction list (recent activity, history pages): invalidate after money moves. */

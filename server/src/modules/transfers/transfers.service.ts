@@ -199,7 +199,7 @@ export function createTransfersService(deps: {
             settlement_entry_id: null,
           });
         }
-        return { status: 201, body: { ...toTransaction(sent), total: figures.total.format() } };
+        return { status: 201, body: { ...toTransaction(sent), total: figures.total.format(), delivery } };
       });
       mailer.kick();
       return result;

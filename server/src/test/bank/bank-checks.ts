@@ -8,6 +8,9 @@ import type { BankRun, TransferAttempt } from './bank-workload';
  * problems it found (empty = sound), so a failure says exactly what was lost or doubled.
  */
 export async function checkBank(db: Kysely<Database>, run: BankRun): Promise<Record<string, string[]>> {
+  const crossesBooks = (attempt: TransferAttempt) =>
+    attempt.recipient !== null &&
+    run.customers[attempt.sender]!.demo !== run.customers[attempt.recipient]!.demo;
   const accepted = run.attempts.filter((attempt) => attempt.answer.status === 201);
   const refused = run.attempts.filter((attempt) => attempt.answer.status === 422);
   const other = run.attempts.filter(
@@ -17,15 +20,17 @@ export async function checkBank(db: Kysely<Database>, run: BankRun): Promise<Rec
     unexpectedStatuses: other.map((a) => `${a.key}: ${a.answer.status} ${JSON.stringify(a.answer.body)}`),
     ledger: (await verifyLedger(db)).violations,
     conservation: await checkConservation(db, run.deposits),
+    demoStaysInDemo: checkDemoRefused(run.attempts.filter(crossesBooks)),
     acceptedOnceInHistory: await checkAcceptedInHistory(db, accepted),
     refusedLeftNothing: await checkRefusedLeftNothing(db, refused),
   };
 }
 
 /**
- * Money only enters through deposits, so per currency everything inside Meridian — customer balances, fees,
- * pending payouts and the FX pool — adds up to exactly what was deposited. Payouts do not settle during the
- * test (the delay is long), so nothing has left.
+ * Real money only enters through deposits, so per currency everything inside Meridian's live book — customer
+ * balances, fees, held payments and the FX pool — adds up to exactly what was deposited. Held payments do
+ * not go back during the test (days away), so nothing has left. Demo money is in its own book and is not
+ * counted: a cent of it reaching a real customer would show here as more than was deposited.
  */
 async function checkConservation(db: Kysely<Database>, deposits: Record<string, bigint>) {
   const rows = await db
@@ -33,6 +38,7 @@ async function checkConservation(db: Kysely<Database>, deposits: Record<string, 
     .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
     .select(['p.currency', sql<string>`cast(sum(p.amount) as text)`.as('inside')])
     .where('a.id', 'not like', 'house:external:%')
+    .where('a.book', '=', 'live')
     .groupBy('p.currency')
     .execute();
   const inside = new Map(rows.map((row) => [row.currency, BigInt(row.inside)]));
@@ -51,13 +57,28 @@ const transactionIdOf = (attempt: TransferAttempt) => {
   return body.transaction?.id ?? body.id ?? '';
 };
 
-/** Every acknowledged transfer is in its sender's history exactly once, and the history holds nothing else. */
+/** Every payment between a demo and a real customer was refused as such, and none went through. */
+function checkDemoRefused(crossing: TransferAttempt[]) {
+  if (crossing.length === 0) return ['the workload tried no payment between demo and real customers'];
+  return crossing
+    .filter((attempt) => (attempt.answer.body as { code?: string }).code !== 'DEMO_ACCOUNT')
+    .map(
+      (a) =>
+        `${a.body.description} between a demo and a real customer: ${a.answer.status} ${JSON.stringify(a.answer.body)}`,
+    );
+}
+
+/**
+ * Every acknowledged transfer is in its sender's history exactly once, and the history holds no other sends
+ * (a demo's seeded story has sends of its own, which are not the workload's).
+ */
 async function checkAcceptedInHistory(db: Kysely<Database>, accepted: TransferAttempt[]) {
   const problems: string[] = [];
   const rows = await db
     .selectFrom('transactions')
     .select(['id', 'user_id', 'description'])
     .where('type', '=', 'send')
+    .where('description', 'like', 'Bank workload #%')
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const descriptionCounts = new Map<string, number>();

@@ -4,12 +4,16 @@ import { call, NoAnswerError, openCustomer, type Answer, type Customer } from '.
 /**
  * The bank workload, after Jepsen's: customers funded through sandbox deposits send each other (and outside
  * payees) money from many concurrent clients, mixed currencies, some requests deliberately overdrawing.
+ * Demo accounts with their play money take part too: they pay each other and made-up outside payees, and
+ * every payment between a demo and a real customer (either way) must be refused.
  * Every request carries a fresh Idempotency-Key; a request that got no answer (the server was killed) is
  * retried with the same key and body until it gets one, as a careful client would.
  */
 export interface BankWorkloadOptions {
   baseUrl: () => string;
   customers: number;
+  /** Demo accounts alongside the real customers. */
+  demos: number;
   transfers: number;
   concurrency: number;
   seed: number;
@@ -20,6 +24,8 @@ export interface BankWorkloadOptions {
 export interface TransferAttempt {
   key: string;
   sender: number;
+  /** The customer paid, if the payee is one (otherwise an outside address). */
+  recipient: number | null;
   body: {
     type: 'send';
     amount: string;
@@ -87,20 +93,22 @@ function planTransfers(options: BankWorkloadOptions, customers: Customer[]) {
     const toCurrency = random() < 0.7 ? fromCurrency : pick(['USD', 'EUR', 'GBP']);
     const toCustomer = random() < 0.75;
     const recipient = toCustomer
-      ? customers[(sender + 1 + Math.floor(random() * (customers.length - 1))) % customers.length]!.email
-      : `payee-${index % 25}@outside.example`;
+      ? (sender + 1 + Math.floor(random() * (customers.length - 1))) % customers.length
+      : null;
     // One in ten asks for far more than any wallet holds: it must be refused and leave nothing behind.
     const cents = random() < 0.1 ? 99_999_900 : 100 + Math.floor(random() * 20_000);
     const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
     return {
       sender,
+      recipient,
       body: {
         type: 'send' as const,
         amount,
         currency: fromCurrency,
         fromCurrency,
         toCurrency,
-        recipientEmail: recipient,
+        recipientEmail:
+          recipient === null ? `payee-${index % 25}@outside.example` : customers[recipient]!.email,
         description: `Bank workload #${index}`,
       },
     };
@@ -112,9 +120,12 @@ export async function runBankWorkload(options: BankWorkloadOptions): Promise<Ban
   const customers: Customer[] = [];
   for (let index = 0; index < options.customers; index++)
     customers.push(await openCustomer(options.baseUrl, currencies));
+  for (let index = 0; index < options.demos; index++)
+    customers.push(await openCustomer(options.baseUrl, currencies, 'demo'));
 
   const deposits: Record<string, bigint> = {};
-  for (const customer of customers) {
+  // Only real customers deposit: a demo starts with its seeded play money.
+  for (const customer of customers.filter((candidate) => !candidate.demo)) {
     for (const { currency, amount, minor } of FUNDED) {
       const path = `/api/wallets/${customer.wallets[currency]}/deposit`;
       const { answer } = await sendUntilAnswered(options.baseUrl, path, customer.cookie, randomUUID(), {
@@ -131,7 +142,7 @@ export async function runBankWorkload(options: BankWorkloadOptions): Promise<Ban
   const started = performance.now();
   const worker = async () => {
     while (next < plan.length) {
-      const { sender, body } = plan[next++]!;
+      const { sender, recipient, body } = plan[next++]!;
       const key = randomUUID();
       const { answer, tries } = await sendUntilAnswered(
         options.baseUrl,
@@ -140,7 +151,7 @@ export async function runBankWorkload(options: BankWorkloadOptions): Promise<Ban
         key,
         body,
       );
-      attempts.push({ key, sender, body, answer, tries });
+      attempts.push({ key, sender, recipient, body, answer, tries });
       await options.onProgress?.(attempts.length);
     }
   };

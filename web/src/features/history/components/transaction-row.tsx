@@ -4,6 +4,7 @@ import {
   ArrowUpRight,
   Banknote,
   Clock,
+  Undo2,
   CreditCard,
   FileText,
   type LucideIcon,
@@ -107,6 +108,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         data-testid="history-status"
       >
         {status === 'Pending' && <Clock aria-hidden />}
+        {status === 'Returned' && <Undo2 aria-hidden />}
         {status}
       </Badge>
       <div className="col-start-3 row-start-1 grid max-w-[11rem] justify-items-end gap-0.5 text-right sm:col-start-5 sm:max-w-none">

@@ -28,6 +28,7 @@ describe('statusLabel', () => {
     expect(statusLabel('completed')).toBe('Completed');
     expect(statusLabel('pending')).toBe('Pending');
     expect(statusLabel('failed')).toBe('Pending');
+    expect(statusLabel('returned')).toBe('Returned');
   });
 });
 

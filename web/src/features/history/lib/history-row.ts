@@ -1,9 +1,14 @@
 import type { TransactionStatus, TransactionType, Transaction } from '@contract/transactions';
 import { formatMoney, formatSignedMoney, moneyFromWire } from '@web/lib/money';
 
-/** Spec §2: completed shows Completed; anything else shows Pending. */
-export const statusLabel = (status: TransactionStatus): 'Completed' | 'Pending' =>
-  status === 'completed' ? 'Completed' : 'Pending';
+export type StatusLabel = 'Completed' | 'Pending' | 'Returned';
+
+/**
+ * Spec §2: completed shows Completed; anything else shows Pending, except a payment nobody claimed, which came
+ * back to the sender: it says Returned, so nobody reads the money as gone.
+ */
+export const statusLabel = (status: TransactionStatus): StatusLabel =>
+  status === 'completed' ? 'Completed' : status === 'returned' ? 'Returned' : 'Pending';
 
 export const typeLabels: Record<TransactionType, string> = {
   receive: 'Money received',

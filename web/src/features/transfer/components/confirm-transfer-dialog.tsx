@@ -1,6 +1,6 @@
 import { ArrowDown, Info } from 'lucide-react';
 import type { Currency } from '@contract/currencies';
-import type { TransferResponse } from '@contract/transfers';
+import type { TransferQuote, TransferResponse } from '@contract/transfers';
 import { CurrencyIcon } from '@web/components/currency-icon';
 import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
 import { ErrorAlert } from '@web/components/ui/alert';
@@ -11,8 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import type { ApiError } from '@web/lib/api-client';
+import { friendlyErrorMessage, type ApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
+import { useTransferDelivery } from '../api/get-delivery';
 import { useSendTransfer } from '../api/send-transfer';
 import { useTransferRate } from '../api/get-rate';
 import { estimateTransfer, exceedsBalance, type CheckedTransfer } from '../lib/transfer-form';
@@ -65,6 +66,12 @@ function ConfirmTransfer({
   const rate = useTransferRate(from, toCurrency);
   const estimate = estimateTransfer(amount, toCurrency, rate.data?.rate);
   const overdrawn = balance !== undefined && exceedsBalance(estimate.total, balance);
+  const delivery = useTransferDelivery({
+    amount: amount.format(),
+    fromCurrency: from,
+    toCurrency,
+    recipientEmail,
+  });
 
   const confirm = () => {
     send.mutate(
@@ -146,17 +153,32 @@ function ConfirmTransfer({
           </FigureRow>
         )}
         <FigureRow label="Description">{description}</FigureRow>
+        <FigureRow label="Delivery" testId="confirm-delivery">
+          {delivery.data ? deliveryText(delivery.data) : delivery.isError ? 'Not possible' : 'Checking…'}
+        </FigureRow>
       </dl>
 
-      <p className="flex gap-2 text-xs text-muted-foreground">
-        <Info aria-hidden className="mt-px size-3.5 shrink-0" />
-        <span>
-          A Meridian customer receives it instantly. Anyone else is paid out to their email, shown as Pending
-          until it settles.
-          {estimate.estimated &&
-            ' What they get is an estimate: the rate is fixed when you confirm, and rounded down by less than a cent.'}
-        </span>
-      </p>
+      {delivery.data?.delivery === 'held' && (
+        <p className="flex gap-2 text-sm" data-testid="confirm-held-note">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+          <span>
+            No verified Meridian account uses {recipientEmail} yet. We will email them and hold the money
+            until they verify this address. If nobody does within {delivery.data.holdDays} days, the whole
+            amount, fee included, comes back to you.
+          </span>
+        </p>
+      )}
+      {delivery.isError && <ErrorAlert>{friendlyErrorMessage(delivery.error)}</ErrorAlert>}
+
+      {estimate.estimated && (
+        <p className="flex gap-2 text-xs text-muted-foreground">
+          <Info aria-hidden className="mt-px size-3.5 shrink-0" />
+          <span>
+            What they get is an estimate: the rate is fixed when you confirm, and rounded down by less than a
+            cent.
+          </span>
+        </p>
+      )}
 
       {overdrawn && (
         <ErrorAlert>
@@ -174,4 +196,17 @@ function ConfirmTransfer({
       </ConfirmActions>
     </>
   );
+}
+
+function deliveryText(quote: TransferQuote): string {
+  switch (quote.delivery) {
+    case 'instant':
+      return 'Instantly, to their Meridian account';
+    case 'held':
+      return `Held until they verify this address (up to ${quote.holdDays} days)`;
+    case 'simulated':
+      return 'Simulated payout (demo money), pending until it settles';
+    default:
+      return '—';
+  }
 }

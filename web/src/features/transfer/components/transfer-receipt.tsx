@@ -14,6 +14,12 @@ interface TransferReceiptProps {
   onDismiss: () => void;
 }
 
+const deliveryText: Record<TransferResponse['delivery'], string> = {
+  instant: 'Instantly, to their Meridian wallet',
+  held: 'Held until they verify their email; back to you if nobody does',
+  simulated: 'Simulated payout (demo money); settles shortly',
+};
+
 /** What the server did with the last transfer: its own figures and status, not the estimate. */
 export function TransferReceipt({ transfer, headingRef, onDismiss }: TransferReceiptProps) {
   const pending = transfer.status !== 'completed';
@@ -69,9 +75,7 @@ export function TransferReceipt({ transfer, headingRef, onDismiss }: TransferRec
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{pending ? 'Delivery' : 'Delivered'}</dt>
-          <dd className="font-medium">
-            {pending ? 'Paid out to their email; settles shortly' : 'Instantly, to their Meridian wallet'}
-          </dd>
+          <dd className="font-medium">{deliveryText[transfer.delivery]}</dd>
         </div>
       </dl>
       <Link
