@@ -1,14 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpServer } from '../server/src/test/smtp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** Where the test mail server writes each message it receives (one JSON file each). */
+    mailDir: string;
   }
 }
 
@@ -71,6 +74,10 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+  // A real SMTP server: the app mails verification links, and the tests open them as a person would.
+  const mailDir = join(dataDir, 'mail');
+  mkdirSync(mailDir);
+  const smtp = await startSmtpServer({ dir: mailDir });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -85,6 +92,8 @@ export default async function setup(project: TestProject) {
       SQLITE_PATH: join(dataDir, 'meridian.db'),
       DATABASE_URL: '',
       WEB_DIST_DIR: join(repoRoot, 'web/dist'),
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: baseUrl,
       // Every test signs up or starts a demo from the same IP; the production limits would stop the suite.
       SIGNUPS_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -112,6 +121,7 @@ export default async function setup(project: TestProject) {
       if (server.pid) process.kill(-server.pid, 'SIGTERM');
       await exited;
     }
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -123,5 +133,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('mailDir', mailDir);
   return stop;
 }

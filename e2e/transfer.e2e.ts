@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { openVerificationLink } from './mail';
 import { depositViaApi, openHistory, reviewTransfer } from './money-flows';
 
 let browser: Browser;
@@ -19,6 +20,8 @@ describe('Send Money', () => {
     const recipient = await newPage(browser);
     const recipientEmail = uniqueEmail('payee');
     await registerViaDialog(recipient, recipientEmail);
+    // Only a verified address receives money at once: open the link the sign-up mailed.
+    await openVerificationLink(recipient, recipientEmail);
 
     const sender = await newPage(browser);
     await registerViaDialog(sender, uniqueEmail('payer'));
@@ -33,6 +36,7 @@ describe('Send Money', () => {
     expect(await dialog.getByTestId('confirm-fee').innerText()).toBe('$2.90');
     expect(await dialog.getByTestId('confirm-total').innerText()).toBe('$102.90');
     expect(await dialog.getByTestId('confirm-received').innerText()).toBe('$100.00');
+    await dialog.getByTestId('confirm-delivery').getByText('Instantly, to their Meridian account').waitFor();
     await dialog.getByRole('button', { name: 'Confirm and send' }).click();
 
     await waitForToast(sender, 'Transfer Successful');

@@ -3,10 +3,13 @@ import { PageError } from '@web/components/page-error';
 import { PageLoader } from '@web/components/page-loader';
 import { useMe } from '@web/features/auth/api/get-me';
 import { friendlyErrorMessage } from '@web/lib/api-client';
+import { useAuthOptions } from '@web/lib/email-verification';
 
 /** Learns who is signed in before anything renders, so neither the landing page nor the app flashes. */
 export function SessionGate() {
   const me = useMe();
+  // Asked alongside: the landing page shows the demo only where the server offers one.
+  useAuthOptions();
   if (me.isPending) return <PageLoader />;
   if (me.isError)
     return <PageError message={friendlyErrorMessage(me.error)} onRetry={() => void me.refetch()} />;

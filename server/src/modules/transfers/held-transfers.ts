@@ -21,8 +21,6 @@ import * as repo from './transfers.repository';
 
 type Held = Awaited<ReturnType<typeof repo.claimHeldFor>>[number];
 
-const displayName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim() || user.email;
-
 function amountOf(held: Held): Money {
   if (!isCurrency(held.currency)) throw new Error(`Unknown held currency ${held.currency}`);
   return Money.of(held.amount, held.currency);
@@ -90,8 +88,7 @@ export async function deliverHeldTransfers(
         userId: held.sender_id,
         outcome: 'delivered',
         amount: amount.toString(),
-        recipientEmail:
-          displayName(user) === user.email ? user.email : `${displayName(user)} (${user.email})`,
+        recipientEmail: user.email,
       }),
     );
   }

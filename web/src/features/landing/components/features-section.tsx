@@ -18,7 +18,7 @@ const features: { icon: LucideIcon; title: string; text: string; wide?: boolean 
   {
     icon: Zap,
     title: 'Instant payments',
-    text: 'Pay any Meridian user instantly by email, or send to an external account with the fee shown upfront.',
+    text: 'Pay any verified Meridian user instantly by email, fee shown upfront. Someone new gets an email, and the money waits for them to verify it, or comes back to you.',
   },
   {
     icon: ChartColumn,

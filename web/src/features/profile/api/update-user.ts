@@ -13,6 +13,8 @@ export function useUpdateUser() {
       queryClient.setQueryData(queryKeys.user, user);
       // The header's avatar shows the signed-in user's email initials.
       queryClient.setQueryData(queryKeys.me, user);
+      // A change of email waits for its confirmation; the banner and the status card say so.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.emailVerification });
     },
   });
 }

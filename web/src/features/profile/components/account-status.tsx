@@ -1,7 +1,8 @@
-import { BadgeCheck, FlaskConical } from 'lucide-react';
+import { BadgeCheck, FlaskConical, MailCheck, MailWarning } from 'lucide-react';
 import type { User } from '@contract/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useVerificationStatus } from '@web/lib/email-verification';
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(
@@ -9,6 +10,8 @@ const memberSince = (iso: string) =>
   );
 
 export function AccountStatus({ user }: { user: User }) {
+  const verification = useVerificationStatus();
+  const pendingEmail = verification.data?.pendingEmail;
   return (
     <Card>
       <CardHeader>
@@ -20,6 +23,17 @@ export function AccountStatus({ user }: { user: User }) {
           <BadgeCheck aria-hidden />
           Active
         </Badge>
+        {user.emailVerified ? (
+          <Badge variant="success">
+            <MailCheck aria-hidden />
+            Email verified
+          </Badge>
+        ) : (
+          <Badge variant="outline">
+            <MailWarning aria-hidden />
+            Email not verified
+          </Badge>
+        )}
         {user.isDemo && (
           <Badge variant="secondary">
             <FlaskConical aria-hidden />
@@ -29,7 +43,18 @@ export function AccountStatus({ user }: { user: User }) {
       </div>
       {user.isDemo && (
         <p className="text-sm text-muted-foreground">
-          This sandbox account and its data are removed after a day without use.
+          This sandbox account and its data are removed after a day without use. Its money is play money: it
+          can pay other demo accounts, never a real one.
+        </p>
+      )}
+      {!user.emailVerified && (
+        <p className="text-sm text-muted-foreground">
+          Money sent to {user.email} waits until you verify it with the link we emailed you.
+        </p>
+      )}
+      {pendingEmail && (
+        <p className="text-sm text-muted-foreground" data-testid="pending-email">
+          Changing to {pendingEmail}: open the link we sent there to finish.
         </p>
       )}
     </Card>

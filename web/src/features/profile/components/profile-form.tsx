@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { updateUserBodySchema, type User } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
@@ -10,7 +10,14 @@ import { toast } from '@web/hooks/use-toast';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useUpdateUser } from '../api/update-user';
 
-const profileSchema = updateUserBodySchema.required();
+const { firstName, lastName, email, phone, currentPassword } = updateUserBodySchema.shape;
+const profileSchema = z.object({
+  firstName: firstName.unwrap(),
+  lastName: lastName.unwrap(),
+  email: email.unwrap(),
+  phone: phone.unwrap(),
+  currentPassword,
+});
 type ProfileInput = z.input<typeof profileSchema>;
 const fields = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
@@ -18,11 +25,13 @@ const fields = [
   { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
   { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
-const fieldNames = fields.map((field) => field.name);
+const PASSWORD_HINT =
+  'Needed to change your email. We send a link to the new address; the change takes effect when you open it.';
+const fieldNames = [...fields.map((field) => field.name), 'currentPassword' as const];
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateUser();
-  const { register, handleSubmit, setError, reset, formState } = useForm<
+  const { register, handleSubmit, setError, reset, formState, watch } = useForm<
     ProfileInput,
     unknown,
     z.output<typeof profileSchema>
@@ -33,19 +42,36 @@ export function ProfileForm({ user }: { user: User }) {
       lastName: user.lastName,
       email: user.email,
       phone: user.phone,
+      currentPassword: '',
     },
   });
+  // A new address needs the password, and only takes effect once the new address confirms it.
+  const changingEmail = watch('email').trim().toLowerCase() !== user.email;
 
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
+  const onSubmit = handleSubmit((values) => {
+    if (changingEmail && !values.currentPassword) {
+      setError('currentPassword', { message: 'Enter your current password to change your email' });
+      return;
+    }
+    const { email, currentPassword, ...rest } = values;
+    const body = changingEmail ? { ...rest, email, currentPassword } : rest;
+    update.mutate(body, {
       onSuccess: (saved) => {
         reset({
           firstName: saved.firstName,
           lastName: saved.lastName,
           email: saved.email,
           phone: saved.phone,
+          currentPassword: '',
         });
-        toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+        toast(
+          changingEmail
+            ? {
+                title: 'Check your new email',
+                description: `We sent a link to ${email}. Your email changes when you open it.`,
+              }
+            : { title: 'Profile Updated', description: 'Your profile has been saved.' },
+        );
       },
       onError: (error) => {
         applyServerErrors(error, setError, fieldNames);
@@ -55,8 +81,8 @@ export function ProfileForm({ user }: { user: User }) {
           variant: 'destructive',
         });
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Profile">
@@ -77,6 +103,26 @@ export function ProfileForm({ user }: { user: User }) {
             </FormField>
           );
         })}
+        {changingEmail && (
+          <FormField
+            id="profile-currentPassword"
+            label="Current password"
+            error={formState.errors.currentPassword?.message}
+            hint={PASSWORD_HINT}
+          >
+            <Input
+              id="profile-currentPassword"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={formState.errors.currentPassword ? true : undefined}
+              aria-describedby={describedBy('profile-currentPassword', {
+                error: formState.errors.currentPassword?.message,
+                hint: PASSWORD_HINT,
+              })}
+              {...register('currentPassword')}
+            />
+          </FormField>
+        )}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={update.isPending || !formState.isDirty}>

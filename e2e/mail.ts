@@ -1,0 +1,34 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { linkIn, type ReceivedMail } from '../server/src/test/smtp';
+
+/** Every message the test mail server has received so far, oldest first. */
+function allMail(): ReceivedMail[] {
+  const dir = inject('mailDir');
+  return readdirSync(dir)
+    .sort((a, b) => parseInt(a) - parseInt(b))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as ReceivedMail);
+}
+
+/** The newest message to `address` whose subject matches, waiting for it to arrive. */
+export async function waitForMail(address: string, subject: RegExp, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = allMail()
+      .reverse()
+      .find((item) => item.to.includes(address.toLowerCase()) && subject.test(item.subject));
+    if (mail) return mail;
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${address} matching ${subject} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Opens the link of the newest verification mail to `address` in `page`, and waits for the outcome. */
+export async function openVerificationLink(page: Page, address: string) {
+  const mail = await waitForMail(address, /Confirm your email address/);
+  await page.goto(linkIn(mail));
+  await page.getByText(/Your email address is verified|We could not verify this link/).waitFor();
+}
