@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { emailSchema } from './auth';
 
 /** How long a link in a verification email works. */
 export const EMAIL_LINK_HOURS = 24;
@@ -32,15 +31,6 @@ export const verificationStatusSchema = z.object({
   sandboxLink: z.string().nullable(),
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
-
-/** PATCH /api/user with a new email needs the current password; the change waits for the new address. */
-export const currentPasswordSchema = z
-  .string({ error: 'Enter your current password' })
-  .min(1, 'Enter your current password')
-  .max(128, 'Password must be at most 128 characters');
-
-export const emailChangeSchema = z.object({ email: emailSchema, currentPassword: currentPasswordSchema });
-export type EmailChange = z.infer<typeof emailChangeSchema>;
 
 /** GET /api/auth/options: what this server offers before anyone signs in. */
 export const authOptionsSchema = z.object({

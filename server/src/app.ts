@@ -25,6 +25,7 @@ import { appRateSource } from './modules/fx/rate-source';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { createEmailVerificationService } from './modules/email-verification/email-verification.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailStatusRoutes } from './modules/mail/mail.routes';
 import { createMailer, mailDeliveryJob, type Mailer } from './modules/mail/mailer';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
   await app.register(recipientRoutes, { prefix: '/api/recipients', recipients });
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
+  await app.register(mailStatusRoutes, { prefix: '/api/system', mailer });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   registerJob(payoutSettlementJob(config));

@@ -155,6 +155,14 @@ describeEachDatabase('email verification', (ctx) => {
     expect(change.statusCode).toBe(403);
   });
 
+  it('reports the outbox-only mailer to System Status', async () => {
+    const hal = await signUp(ctx.app);
+    const status = await request(ctx.app, hal, 'GET', '/api/system/mail');
+    expect(status.json()).toMatchObject({ status: 'ok', mode: 'outbox', pending: 0 });
+    expect(status.json().detail).toMatch(/No mail server is configured/);
+    expect((await request(ctx.app, null, 'GET', '/api/system/mail')).statusCode).toBe(401);
+  });
+
   it('needs a session to see or resend, but not to open a link', async () => {
     expect((await request(ctx.app, null, 'GET', '/api/auth/verification')).statusCode).toBe(401);
     expect((await request(ctx.app, null, 'POST', '/api/auth/verify-email/resend')).statusCode).toBe(401);

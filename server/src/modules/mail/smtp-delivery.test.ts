@@ -64,8 +64,12 @@ for (const dialect of dialectsUnderTest()) {
       }
       expect(row).toMatchObject({ status: 'pending', last_error: expect.any(String) });
       expect(Date.parse(row!.next_attempt_at)).toBeGreaterThan(Date.now());
-      const status = await ctx.app.mail.status();
-      expect(status).toMatchObject({ mode: 'smtp', ok: false, pending: 1 });
+      const status = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/system/mail',
+        headers: { cookie: bob.cookie },
+      });
+      expect(status.json()).toMatchObject({ status: 'unavailable', mode: 'smtp', pending: 1 });
 
       smtp = await startSmtpServer({ port: smtp.port });
       await ctx.app.db

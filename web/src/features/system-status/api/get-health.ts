@@ -10,16 +10,22 @@ export const probes = [
     description: 'Accounts and ledger storage is reachable',
     path: '/readyz',
   },
+  {
+    id: 'email',
+    name: 'Email',
+    description: 'Verification links and payment notices reach people',
+    path: '/api/system/mail',
+  },
 ] as const;
 
 export type ProbeResult = { ok: true; detail: string } | { ok: false; detail: string };
 
 async function runProbe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
   try {
-    const body = await api.get<{ status: string; database?: string }>(path, signal);
+    const body = await api.get<{ status: string; database?: string; detail?: string }>(path, signal);
     return {
       ok: body.status === 'ok',
-      detail: body.database ? `Connected (${body.database})` : 'Operational',
+      detail: body.detail ?? (body.database ? `Connected (${body.database})` : 'Operational'),
     };
   } catch (error) {
     return { ok: false, detail: error instanceof ApiError ? error.message : 'Unreachable' };
