@@ -39,9 +39,9 @@ export function VerifyEmailBanner({ isDemo }: { isDemo: boolean }) {
             : `Open the link we sent to ${address}. Until then, money sent to you by email waits for you.`}
         </p>
         {data.sandboxLink && (
-          <p className="mt-1 flex flex-wrap items-center gap-1 text-muted-foreground">
-            <FlaskConical aria-hidden className="size-4" />
-            <span>Sandbox: no mail server is set up, so here is your link:</span>
+          <p className="mt-1 text-muted-foreground">
+            <FlaskConical aria-hidden className="mr-1 inline size-4 align-text-bottom" />
+            Sandbox: no mail server is set up, so here is your link:{' '}
             <a
               className="font-medium text-primary underline underline-offset-4"
               href={sandboxPath(data.sandboxLink)}
