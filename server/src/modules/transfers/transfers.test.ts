@@ -114,8 +114,10 @@ describeEachDatabase('send money', (ctx) => {
       description: 'Design work',
       status: 'completed',
     });
+    expect(body.delivery).toBe('instant');
+    // The answer is the history row plus what only the answer carries: the total and how it was delivered.
     expect((await historyOf(ctx, alice))[0]).toEqual(
-      Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'total')),
+      Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'total' && key !== 'delivery')),
     );
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
@@ -161,6 +163,7 @@ describeEachDatabase('send money', (ctx) => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       status: 'pending',
+      delivery: 'held',
       amount: '50.00',
       fee: '1.45',
       total: '51.45',
