@@ -25,6 +25,7 @@ const fields = [
   { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
   { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
+const DEMO_EMAIL_HINT = 'A demo account keeps its made-up address. Create an account to use your own.';
 const PASSWORD_HINT =
   'Needed to change your email. We send a link to the new address; the change takes effect when you open it.';
 const fieldNames = [...fields.map((field) => field.name), 'currentPassword' as const];
@@ -90,14 +91,18 @@ export function ProfileForm({ user }: { user: User }) {
         {fields.map((field) => {
           const id = `profile-${field.name}`;
           const error = formState.errors[field.name]?.message;
+          // A demo's address is made up and money never reaches it from outside: it stays as it is.
+          const locked = field.name === 'email' && user.isDemo;
+          const hint = locked ? DEMO_EMAIL_HINT : undefined;
           return (
-            <FormField key={field.name} id={id} label={field.label} error={error}>
+            <FormField key={field.name} id={id} label={field.label} error={error} hint={hint}>
               <Input
                 id={id}
                 type={field.type}
                 autoComplete={field.autoComplete}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(id, { error })}
+                aria-describedby={describedBy(id, { error, hint })}
+                disabled={locked}
                 {...register(field.name)}
               />
             </FormField>
