@@ -187,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   registerJob(payoutSettlementJob(config));
+  registerJob({ name: 'prune-login-throttle', everyMs: 3_600_000, run: () => auth.pruneLoginThrottle() });
   registerJob(mailDeliveryJob(mailer));
   registerJob(heldTransferReturnJob(mailer));
   if (options.jobs) startJobs(app);

@@ -37,9 +37,16 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy (needed for the right client IP and HTTPS detection). */
   TRUST_PROXY: boolFromEnv.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Free failed sign-ins per account from one source (or one known device) before each try must wait. */
   LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Free failed sign-ins per account from all sources without its device cookie (a spread-out attack). */
+  LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: z.coerce.number().int().positive().default(50),
+  /** Free failed sign-ins per source address across all accounts. */
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Failures older than this are forgotten. */
   LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** The longest wait between sign-in attempts once the free failures are used (it doubles up to this). */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /** Sign-ups and demo starts per IP per minute. */
   SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -127,6 +134,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SIGNUPS_PER_MINUTE: '100000',
     RATE_LIMIT_PER_MINUTE: '100000',
     LOGIN_ATTEMPTS_PER_IP: '100000',
+    LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
   };
   return {
     ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...roomy }),

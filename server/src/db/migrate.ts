@@ -4,6 +4,7 @@ import * as ledger from './migrations/0002-ledger';
 import * as idempotency from './migrations/0003-idempotency';
 import * as transfers from './migrations/0004-transfers';
 import * as trustBoundaries from './migrations/0005-trust-boundaries';
+import * as loginThrottle from './migrations/0006-login-throttle';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-idempotency': idempotency,
   '0004-transfers': transfers,
   '0005-trust-boundaries': trustBoundaries,
+  '0006-login-throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

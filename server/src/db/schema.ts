@@ -179,6 +179,23 @@ export interface SavedRecipientsTable {
   created_at: string;
 }
 
+/** Failed sign-ins under one key (modules/auth/login-throttle.ts). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: ColumnType<number | bigint, number, number>;
+  /** No sign-in under this key before then; null while the free failures last. */
+  blocked_until: string | null;
+  updated_at: string;
+}
+
+/** A browser that signed in to the account before; `id` is the SHA-256 of its device cookie. */
+export interface LoginDevicesTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,6 +209,8 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   mail_outbox: MailOutboxTable;
   held_transfers: HeldTransfersTable;
+  login_throttle: LoginThrottleTable;
+  login_devices: LoginDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

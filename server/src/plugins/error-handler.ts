@@ -48,8 +48,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(appError?.status ?? 500).send(body);
     }
     if (appError.status === 429) {
-      const retryAfter = reply.getHeader('retry-after');
-      if (retryAfter === undefined) reply.header('retry-after', '60');
+      const wait = appError.options.retryAfterSeconds;
+      if (wait !== undefined) reply.header('retry-after', String(wait));
+      else if (reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
     }
     const body: ErrorBody = { code: appError.code, message: appError.message };
     if (appError.fields) body.fields = appError.fields;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import { unauthenticated } from '../lib/errors';
 import type { AuthService } from '../modules/auth/auth.service';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { DEVICE_COOKIE, SESSION_COOKIE } from '../modules/auth/session-token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +33,20 @@ export function setSessionCookie(
     sameSite: 'lax',
     secure: config.COOKIE_SECURE ?? request.protocol === 'https',
     expires: session.expiresAt,
+  });
+}
+
+/**
+ * The browser's device cookie (login-throttle.ts): a year long, sent only to the sign-in endpoints. It proves
+ * nothing by itself; it only keeps failures made elsewhere from slowing this browser's sign-in.
+ */
+export function setDeviceCookie(config: Config, request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.COOKIE_SECURE ?? request.protocol === 'https',
+    maxAge: 365 * 24 * 3600,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, SessionsTable, UsersTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -71,4 +71,69 @@ export async function isIdleDemoUser(db: Db, id: string, cutoff: string): Promis
 
 export function deleteUser(db: Db, id: string) {
   return db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export function findBlockedThrottles(db: Db, keys: string[], now: string) {
+  return db
+    .selectFrom('login_throttle')
+    .select(['key', 'blocked_until'])
+    .where('key', 'in', keys)
+    .where('blocked_until', '>', now)
+    .execute();
+}
+
+/**
+ * Counts one more failure under `key` in one statement (concurrent failures all count), starting afresh when
+ * the last one is older than `windowStart`. Returns the count.
+ */
+export async function countThrottleFailure(db: Db, key: string, now: string, windowStart: string) {
+  const row = await db
+    .insertInto('login_throttle')
+    .values({ key, failures: 1, blocked_until: null, updated_at: now })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        failures: sql<number>`case when login_throttle.updated_at < ${windowStart} then 1 else login_throttle.failures + 1 end`,
+        blocked_until: sql<
+          string | null
+        >`case when login_throttle.updated_at < ${windowStart} then null else login_throttle.blocked_until end`,
+        updated_at: now,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
+export function blockThrottle(db: Db, key: string, until: string) {
+  return db.updateTable('login_throttle').set({ blocked_until: until }).where('key', '=', key).execute();
+}
+
+export async function clearThrottles(db: Db, keys: string[]) {
+  if (keys.length > 0) await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
+}
+
+export function pruneThrottles(db: Db, before: string) {
+  return db.deleteFrom('login_throttle').where('updated_at', '<', before).execute();
+}
+
+/** The device with this cookie hash, if it belongs to the account with this email. */
+export function findDeviceOf(db: Db, deviceId: string, email: string) {
+  return db
+    .selectFrom('login_devices as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select('d.id')
+    .where('d.id', '=', deviceId)
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+}
+
+export function insertDevice(db: Db, device: { id: string; user_id: string; at: string }) {
+  return db
+    .insertInto('login_devices')
+    .values({ id: device.id, user_id: device.user_id, created_at: device.at, last_used_at: device.at })
+    .execute();
+}
+
+export function touchDevice(db: Db, deviceId: string, at: string) {
+  return db.updateTable('login_devices').set({ last_used_at: at }).where('id', '=', deviceId).execute();
 }

@@ -4,16 +4,17 @@ import { loginBodySchema, registerBodySchema, userResponseSchema } from '@contra
 import { authOptionsSchema } from '@contract/email-verification';
 import type { Config } from '../../config/env';
 import { notFound } from '../../lib/errors';
-import { clearSessionCookie, setSessionCookie, userIdOf } from '../../plugins/session';
+import { clearSessionCookie, setDeviceCookie, setSessionCookie, userIdOf } from '../../plugins/session';
 import { toUser } from '../user/user.mapper';
 import { findUserById } from './auth.repository';
-import type { AuthService, ClientInfo } from './auth.service';
-import { SESSION_COOKIE } from './session-token';
-import type { FastifyRequest } from 'fastify';
+import type { AuthService, ClientInfo, SignedIn } from './auth.service';
+import { DEVICE_COOKIE, SESSION_COOKIE } from './session-token';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
+  deviceToken: request.cookies[DEVICE_COOKIE],
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -22,7 +23,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
   /** Called once a request's transaction has committed, so mail it wrote goes out now. */
   afterCommit: () => void;
 }> = async (app, { auth, config, afterCommit }) => {
-  const signUpLimit = { rateLimit: { max: config.SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } };
+  // Register and demo draw on one bucket per IP: a demo is a sign-up too. One limiter instance serves both
+  // routes (a per-route `config.rateLimit` would give each route a store of its own).
+  const signUpLimit = app.rateLimit({ max: config.SIGNUPS_PER_MINUTE, timeWindow: '1 minute' });
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, session: SignedIn) => {
+    setSessionCookie(config, request, reply, session);
+    if (session.newDeviceToken) setDeviceCookie(config, request, reply, session.newDeviceToken);
+  };
 
   app.get(
     '/options',
@@ -33,13 +40,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/register',
     {
-      config: { public: true, ...signUpLimit },
+      config: { public: true },
+      onRequest: signUpLimit,
       schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
       const session = await auth.register(request.body, clientOf(request));
       afterCommit();
-      setSessionCookie(config, request, reply, session);
+      signedIn(request, reply, session);
       return reply.status(201).send({ user: toUser(session.user) });
     },
   );
@@ -49,14 +57,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: { public: true }, schema: { body: loginBodySchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
       const session = await auth.login(request.body, clientOf(request));
-      setSessionCookie(config, request, reply, session);
+      signedIn(request, reply, session);
       return { user: toUser(session.user) };
     },
   );
 
   app.post(
     '/demo',
-    { config: { public: true, ...signUpLimit }, schema: { response: { 201: userResponseSchema } } },
+    {
+      config: { public: true },
+      onRequest: signUpLimit,
+      schema: { response: { 201: userResponseSchema } },
+    },
     async (request, reply) => {
       const session = await auth.startDemo(clientOf(request));
       setSessionCookie(config, request, reply, session);

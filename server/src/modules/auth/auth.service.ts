@@ -4,10 +4,10 @@ import type { LoginBody, RegisterBody } from '@contract/auth';
 import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { AttemptLimiter } from './attempt-limiter';
 import * as repo from './auth.repository';
+import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { newSessionToken, sessionIdFromToken } from './session-token';
+import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 
 /** Runs inside the transaction that creates a user (e.g. opening default wallets). */
@@ -23,29 +23,29 @@ export type UserRemovingHook = (trx: Transaction<Database>, userId: string) => P
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** The device cookie this browser carries, if any (see login-throttle.ts). */
+  deviceToken?: string | undefined;
 }
 
 export interface SignedIn {
   user: UserRow;
   token: string;
   expiresAt: Date;
+  /** A new device cookie to set: this browser has now signed in to the account. */
+  newDeviceToken?: string;
 }
 
 const MINUTE = 60_000;
-// Writing last_seen_at on every request would turn each read into a write; a minute's precision is plenty
-// for an idle timeout measured in tens of minutes.
-const TOUCH_INTERVAL_MS = MINUTE;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: { db: Kysely<Database>; config: Config; now?: () => Date }) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const windowMs = config.LOGIN_ATTEMPT_WINDOW_MINUTES * MINUTE;
-  const accountLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_ACCOUNT, windowMs, () =>
-    now().getTime(),
-  );
-  const ipLimiter = new AttemptLimiter(config.LOGIN_ATTEMPTS_PER_IP, windowMs, () => now().getTime());
+  const throttle = createLoginThrottle({ db, config, now });
+  // Writing last_seen_at on every request would turn each read into a write. Refreshing it every tenth of the
+  // idle timeout (at most a minute) keeps any active session alive, even under a one-minute timeout.
+  const touchIntervalMs = Math.min(MINUTE, (config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE) / 10);
   const userCreatedHooks: UserCreatedHook[] = [];
   const demoSeedHooks: DemoSeedHook[] = [];
   const userRemovingHooks: UserRemovingHook[] = [];
@@ -97,16 +97,16 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     return { user, token, expiresAt };
   }
 
-  function throwIfLimited(keys: string[]) {
-    const wait = Math.max(
-      ...keys.map((key) => (key.startsWith('ip:') ? ipLimiter : accountLimiter).retryAfterSeconds(key)),
-    );
-    if (wait > 0) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.`,
-      );
+  /** Remembers this browser for the account: the cookie it already has, or a new one to set. */
+  async function rememberDevice(user: UserRow, knownDeviceId: string | null): Promise<string | undefined> {
+    const at = now().toISOString();
+    if (knownDeviceId) {
+      await repo.touchDevice(db, knownDeviceId, at);
+      return undefined;
     }
+    const { token, id } = newDeviceToken();
+    await repo.insertDevice(db, { id, user_id: user.id, at });
+    return token;
   }
 
   return {
@@ -126,25 +126,33 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         passwordHash: await hashPassword(body.password),
         isDemo: false,
       });
-      return startSession(user, client);
+      const session = await startSession(user, client);
+      const newDeviceToken = await rememberDevice(user, null);
+      return newDeviceToken ? { ...session, newDeviceToken } : session;
     },
 
     async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
-      const accountKey = `account:${body.email}`;
-      const ipKey = `ip:${client.ip}`;
-      throwIfLimited([accountKey, ipKey]);
-      ipLimiter.record(ipKey);
+      const device = client.deviceToken
+        ? await repo.findDeviceOf(db, sessionIdFromToken(client.deviceToken), body.email)
+        : undefined;
+      const keys = throttle.keysFor(body.email, client.ip, device?.id ?? null);
+      await throttle.check(keys);
       const user = await repo.findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!user || !ok) {
-        accountLimiter.record(accountKey);
+        await throttle.recordFailure(keys);
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
-      accountLimiter.reset(accountKey);
-      return startSession(user, client);
+      await throttle.recordSuccess(keys);
+      const session = await startSession(user, client);
+      const newDeviceToken = await rememberDevice(user, device?.id ?? null);
+      return newDeviceToken ? { ...session, newDeviceToken } : session;
     },
+
+    /** Forgets sign-in failures nobody has repeated for a while. */
+    pruneLoginThrottle: () => throttle.prune(),
 
     /**
      * A fresh user with its own play money, signed in at once. Its password is random and never shown. Only
@@ -180,7 +188,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         await repo.deleteSession(db, sessionId);
         return null;
       }
-      if (at.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
+      if (at.getTime() - new Date(session.lastSeenAt).getTime() > touchIntervalMs) {
         await repo.touchSession(db, sessionId, at.toISOString());
       }
       return { userId: session.userId, sessionId };

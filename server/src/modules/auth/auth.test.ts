@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-app';
 import { request, sessionCookieFrom, signUp } from '../../test/http';
+import { createAuthService } from './auth.service';
+import { delaySeconds } from './login-throttle';
 
 const password = 'correct horse battery';
 
@@ -182,51 +184,149 @@ describeEachDatabase('auth: register, sign in, sign out', (ctx) => {
 });
 
 describeEachDatabase(
-  'auth: sign-in rate limits',
+  'auth: sign-in throttling nobody can aim at someone else',
   (ctx) => {
-    it('locks an account after too many failed attempts, even with the right password', async () => {
-      await signUp(ctx.app, 'locked@example.com');
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const response = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'locked@example.com', password: 'wrong password!' },
-          remoteAddress: `10.0.0.${attempt}`,
-        });
-        expect(response.statusCode).toBe(401);
-      }
-      const blocked = await ctx.app.inject({
+    const login = (email: string, pass: string, remoteAddress: string, cookie?: string) =>
+      ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'locked@example.com', password },
-        remoteAddress: '10.0.0.9',
+        payload: { email, password: pass },
+        remoteAddress,
+        ...(cookie && { headers: { cookie } }),
       });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().code).toBe('RATE_LIMITED');
-      expect(blocked.headers['retry-after']).toBeDefined();
+    const deviceCookieFrom = (headers: Record<string, unknown>) => {
+      const raw = headers['set-cookie'];
+      const cookies = (Array.isArray(raw) ? raw : [raw]) as string[];
+      return cookies.find((cookie) => cookie?.startsWith('meridian_device='))?.split(';')[0];
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it("slows the attacker's source with growing waits, and never keeps the owner out", async () => {
+      await signUp(ctx.app, 'target@example.com');
+      const attacker = '198.51.100.1';
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await login('target@example.com', 'wrong password!', attacker)).statusCode).toBe(401);
+      }
+      // Three free failures, then each one waits: the fourth set a 1 s wait, even for the right password.
+      const waiting = await login('target@example.com', password, attacker);
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.json().code).toBe('RATE_LIMITED');
+      expect(waiting.headers['retry-after']).toBe('1');
+      // The owner, somewhere else, is not slowed at all.
+      expect((await login('target@example.com', password, '203.0.113.5')).statusCode).toBe(200);
+      // And the wait ends: it is a delay, not a lock.
+      await sleep(1100);
+      expect((await login('target@example.com', 'wrong again!!', attacker)).statusCode).toBe(401);
+      const longer = await login('target@example.com', password, attacker);
+      expect(longer.statusCode).toBe(429);
+      expect(longer.headers['retry-after']).toBe('2');
     });
 
-    it('limits attempts per IP across accounts', async () => {
-      const ip = '192.0.2.77';
-      for (let attempt = 0; attempt < 5; attempt++) {
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: `someone${attempt}@example.com`, password },
-          remoteAddress: ip,
-        });
+    it('lets a browser that signed in before in, while the account is attacked from everywhere', async () => {
+      await signUp(ctx.app, 'owner@example.com');
+      const first = await login('owner@example.com', password, '203.0.113.10');
+      expect(first.statusCode).toBe(200);
+      const device = deviceCookieFrom(first.headers);
+      expect(device).toMatch(/^meridian_device=[\w-]{43}$/);
+      expect(String(first.headers['set-cookie'])).toMatch(/meridian_device=.*Path=\/api\/auth.*HttpOnly/);
+
+      // Seven failures from seven addresses: the account-wide allowance (6) is used up.
+      for (let attempt = 0; attempt < 7; attempt++) {
+        await login('owner@example.com', 'wrong password!', `198.51.100.${20 + attempt}`);
       }
-      const blocked = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'other@example.com', password },
-        remoteAddress: ip,
-      });
-      expect(blocked.statusCode).toBe(429);
+      expect((await login('owner@example.com', password, '203.0.113.11')).statusCode).toBe(429);
+      // With the device cookie the owner gets in, from anywhere, and keeps the same device.
+      const known = await login('owner@example.com', password, '198.51.100.20', device);
+      expect(known.statusCode).toBe(200);
+      expect(deviceCookieFrom(known.headers)).toBeUndefined();
+    });
+
+    it('throttles a device on its own failures, and a device cookie of one account does nothing for another', async () => {
+      await signUp(ctx.app, 'careful@example.com');
+      await signUp(ctx.app, 'other-owner@example.com');
+      const device = deviceCookieFrom((await login('careful@example.com', password, '203.0.113.30')).headers);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect(
+          (await login('careful@example.com', 'wrong password!', '203.0.113.30', device)).statusCode,
+        ).toBe(401);
+      }
+      expect((await login('careful@example.com', password, '203.0.113.30', device)).statusCode).toBe(429);
+      // The same browser signing in to another account is judged as any new browser.
+      expect((await login('other-owner@example.com', password, '203.0.113.30', device)).statusCode).toBe(200);
+    });
+
+    it('slows one source trying many accounts', async () => {
+      const ip = '192.0.2.77';
+      for (let attempt = 0; attempt < 9; attempt++) {
+        expect((await login(`someone${attempt}@example.com`, password, ip)).statusCode).toBe(401);
+      }
+      expect((await login('other@example.com', password, ip)).statusCode).toBe(429);
     });
   },
-  { LOGIN_ATTEMPTS_PER_ACCOUNT: 3, LOGIN_ATTEMPTS_PER_IP: 5 },
+  {
+    LOGIN_ATTEMPTS_PER_ACCOUNT: 3,
+    LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: 6,
+    LOGIN_ATTEMPTS_PER_IP: 8,
+  },
 );
+
+describeEachDatabase(
+  'auth: one sign-up bucket for register and demo',
+  (ctx) => {
+    it('counts a demo start as a sign-up from the same address', async () => {
+      const from = '192.0.2.200';
+      for (let index = 0; index < 3; index++) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `bucket-${index}@example.com`, password },
+          remoteAddress: from,
+        });
+        expect(response.statusCode).toBe(201);
+      }
+      const demo = await ctx.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: from });
+      expect(demo.statusCode).toBe(429);
+      const elsewhere = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        remoteAddress: '192.0.2.201',
+      });
+      expect(elsewhere.statusCode).toBe(201);
+    });
+  },
+  { SIGNUPS_PER_MINUTE: 3 },
+);
+
+describeEachDatabase('auth: an active session outlives a short idle timeout', (ctx) => {
+  it('refreshes last-seen often enough for a one-minute idle timeout', async () => {
+    let clock = new Date('2026-11-01T12:00:00.000Z');
+    const auth = createAuthService({
+      db: ctx.app.db,
+      config: { ...ctx.config, SESSION_IDLE_TIMEOUT_MINUTES: 1 },
+      now: () => clock,
+    });
+    const { token } = await auth.register(
+      { email: 'busy@example.com', password },
+      { ip: '127.0.0.1', userAgent: 'test' },
+    );
+    // Used every 50 s for five minutes: never idle for a whole minute, so never signed out.
+    for (let step = 0; step < 6; step++) {
+      clock = new Date(clock.getTime() + 50_000);
+      expect(await auth.authenticate(token)).not.toBeNull();
+    }
+    // Left alone for just over a minute, it ends.
+    clock = new Date(clock.getTime() + 61_000);
+    expect(await auth.authenticate(token)).toBeNull();
+  });
+});
+
+describe('auth: the wait after free failures', () => {
+  it('doubles from 1 s and stops at the ceiling', () => {
+    expect([5, 6, 7, 8, 9].map((failures) => delaySeconds(failures, 5, 900))).toEqual([0, 1, 2, 4, 8]);
+    expect(delaySeconds(20, 5, 900)).toBe(900);
+    expect(delaySeconds(10_000, 5, 900)).toBe(900);
+  });
+});
 
 describe('auth: password hashing', () => {
   it('stores an argon2id hash, never the password', async () => {

@@ -11,3 +11,8 @@ export function newSessionToken(): { token: string; id: string } {
 export function sessionIdFromToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+export const DEVICE_COOKIE = 'meridian_device';
+
+/** A browser's lasting mark for sign-in throttling; only its SHA-256 (same hash as sessions) is stored. */
+export const newDeviceToken = newSessionToken;
