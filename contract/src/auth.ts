@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 export const emailSchema = z
   .string()
@@ -12,7 +13,7 @@ export const newPasswordSchema = z
   .min(10, 'Password must be at least 10 characters')
   .max(128, 'Password must be at most 128 characters');
 
-const nameSchema = z.string().trim().max(100);
+const nameSchema = singleLineText(100, { tooLong: 'Names can be at most 100 characters' });
 
 export const registerBodySchema = z.object({
   email: emailSchema,

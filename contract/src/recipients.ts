@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { emailSchema } from './auth';
 
 /**
@@ -22,11 +23,7 @@ export const MAX_SAVED_RECIPIENTS = 200;
 
 /** POST /api/recipients → 201 Recipient; 409 when the email is already saved. */
 export const createRecipientBodySchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name can be at most 100 characters'),
+  name: singleLineText(100, { required: 'Name is required', tooLong: 'Name can be at most 100 characters' }),
   email: emailSchema,
 });
 export type CreateRecipientBody = z.infer<typeof createRecipientBodySchema>;

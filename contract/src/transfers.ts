@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { currencySchema } from './currencies';
 import { amountProblem, amountStringSchema } from './money';
+import { singleLineText } from './text';
 import { transactionSchema } from './transactions';
 
 /** The sketch's 2.9% transfer fee, in basis points of the amount sent, charged on top in the source currency. */
@@ -15,10 +16,9 @@ export function transferFeeMinor(amount: bigint): bigint {
 export const DEFAULT_TRANSFER_DESCRIPTION = 'Money Transfer';
 export const MAX_TRANSFER_DESCRIPTION = 140;
 
-const descriptionSchema = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(MAX_TRANSFER_DESCRIPTION, `Description can be at most ${MAX_TRANSFER_DESCRIPTION} characters`);
+const descriptionSchema = singleLineText(MAX_TRANSFER_DESCRIPTION, {
+  tooLong: `Description can be at most ${MAX_TRANSFER_DESCRIPTION} characters`,
+});
 
 /**
  * POST /api/transactions (header `Idempotency-Key: <uuid>`): send money. The sketch's payload is accepted as is.

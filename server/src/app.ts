@@ -2,16 +2,23 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { ErrorBody } from '@contract/errors';
 import type { Config } from './config/env';
 import { openDatabase, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
+import { isApiRoute } from './plugins/api-route';
 import { createLogger } from './lib/logger';
 import { registerJob, startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -75,6 +82,21 @@ export interface BuildOptions {
   jobs?: boolean;
 }
 
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** The whole application, ready to `listen` or to `inject` into. Migrations have run when it resolves. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -82,6 +104,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // A broken percent-escape or an over-long path parameter is refused by the router before any hook or the
+    // error handler runs: answer it in the one error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid';
+      const body: ErrorBody = { code: 'VALIDATION_FAILED', message };
+      void reply.status(400).header('cache-control', 'no-store').send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -157,17 +187,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         upgradeInsecureRequests: null,
       },
     },
+    // The same answer as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    // Meridian uses none of these; a script injected into a page could not use them either.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    // The API limit is for the API: the app's own files and pages (and health checks) are not counted, or a
+    // person who used the app for a while would find its scripts answering 429.
+    allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
+  });
+  // Answers about someone's money are never kept by a browser or a proxy.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(sessionPlugin, { auth });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { isApiRoute } from './api-route';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,7 +25,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { allowedOrig
   }
 
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (safeMethods.has(request.method) || !isApiRoute(request)) return;
     const origin = request.headers.origin;
     const crossSite = origin
       ? !isSameOrigin(request, origin)

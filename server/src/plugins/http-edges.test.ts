@@ -99,7 +99,7 @@ describeEachDatabase('HTTP edges: errors, CSRF, limits, health', (ctx) => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 });
 
@@ -120,6 +120,35 @@ describeEachDatabase('profile: GET and PATCH /api/user', (ctx) => {
       email: ada.user.email,
     });
     expect((await request(ctx.app, bob, 'GET', '/api/user')).json().firstName).toBe('');
+  });
+
+  it('refuses control characters in free text with a 400 (PostgreSQL cannot even store NUL)', async () => {
+    const ada = await signUp(ctx.app);
+    const nul = 'Design\u0000work';
+    const name = await request(ctx.app, ada, 'PATCH', '/api/user', { firstName: nul });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().fields).toHaveProperty('firstName');
+    const transfer = await request(
+      ctx.app,
+      ada,
+      'POST',
+      '/api/transactions',
+      { amount: '1.00', fromCurrency: 'USD', recipientEmail: 'x@example.com', description: nul },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(transfer.statusCode).toBe(400);
+    expect(transfer.json().fields).toHaveProperty('description');
+    const recipient = await request(ctx.app, ada, 'POST', '/api/recipients', {
+      name: 'Bell\u0007',
+      email: 'bell@example.com',
+    });
+    expect(recipient.statusCode).toBe(400);
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'nul@example.com', password: TEST_PASSWORD, lastName: nul },
+    });
+    expect(registered.statusCode).toBe(400);
   });
 
   it('refuses an email another account uses (409) and bad fields (400), changing nothing', async () => {
@@ -156,6 +185,7 @@ describe('HTTP edges that need their own app', () => {
       WEB_DIST_DIR: dist,
       BODY_LIMIT_BYTES: 1024,
       SIGNUPS_PER_MINUTE: 2,
+      RATE_LIMIT_PER_MINUTE: 5,
     });
     ctx.app.get('/api/boom', { config: { public: true } }, async () => {
       throw new Error('connection to db-secret-host:5432 failed for user admin');
@@ -191,6 +221,80 @@ describe('HTTP edges that need their own app', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it("counts API requests only: the app's files and pages are never rate-limited", async () => {
+    const from = { remoteAddress: '198.51.100.50' };
+    for (let index = 0; index < 20; index++) {
+      const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', ...from });
+      expect(asset.statusCode).toBe(200);
+      const page = await ctx.app.inject({ method: 'GET', url: '/dashboard', ...from });
+      expect(page.statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/healthz', ...from })).statusCode).toBe(200);
+    }
+    const api = [];
+    for (let index = 0; index < 6; index++) {
+      api.push((await ctx.app.inject({ method: 'GET', url: '/api/auth/options', ...from })).statusCode);
+    }
+    expect(api).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', ...from })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('marks every API answer no-store, pages no-cache and fingerprinted assets immutable', async () => {
+    const from = { remoteAddress: '198.51.100.51' };
+    const ok = await ctx.app.inject({ method: 'GET', url: '/api/auth/options', ...from });
+    const denied = await ctx.app.inject({ method: 'GET', url: '/api/wallets', ...from });
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here', ...from });
+    for (const response of [ok, denied, missing]) expect(response.headers['cache-control']).toBe('no-store');
+    expect((await ctx.app.inject({ method: 'GET', url: '/', ...from })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/profile', ...from })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', ...from })).headers[
+        'cache-control'
+      ],
+    ).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("answers the router's own refusals in the one error shape", async () => {
+    const from = { remoteAddress: '198.51.100.53' };
+    for (const url of [
+      '/api/recipients/' + 'a'.repeat(120),
+      '/api/recipients/%E0%A4%A',
+      '/api/transactions/%zz',
+    ]) {
+      const response = await ctx.app.inject({ method: 'DELETE', url, ...from });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+    }
+  });
+
+  it('denies framing and browser features the app does not use', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.54' });
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers['permissions-policy']).toMatch(/camera=\(\), .*geolocation=\(\), .*payment=\(\)/);
+  });
+
+  it('decides by the matched route: a percent-encoded /api path still needs a session', async () => {
+    const from = { remoteAddress: '198.51.100.52' };
+    for (const url of ['/%61pi/exchange-rates/all', '/%61pi/wallets']) {
+      const response = await ctx.app.inject({ method: 'GET', url, ...from });
+      expect(response.statusCode).toBe(401);
+    }
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/%61pi/convert/quote',
+      payload: { amount: '1', from: 'USD', to: 'EUR' },
+      headers: { origin: 'https://evil.example' },
+      ...from,
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 
   it('serves the web app with an SPA fallback, and fingerprinted assets cached for good', async () => {

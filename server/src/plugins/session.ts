@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import { unauthenticated } from '../lib/errors';
+import { isApiRoute } from './api-route';
 import type { AuthService } from '../modules/auth/auth.service';
 import { DEVICE_COOKIE, SESSION_COOKIE } from '../modules/auth/session-token';
 
@@ -60,7 +61,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: Au
   // onRequest, before the body is parsed or validated: an anonymous caller gets 401, never a 400 that
   // describes a protected route's body.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await options.auth.authenticate(token) : null;
     if (!request.auth && !request.routeOptions.config.public) throw unauthenticated();

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@web/components/page-loader';
+import { retryOnce } from '@web/lib/retry-once';
 import { RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
 import type { RouteHandle } from './layout/app-shell';
 import { FALLBACK_TITLE, navItems } from './nav-items';
@@ -28,7 +29,7 @@ const appRoutes: RouteObject[] = navItems.map(({ to, title }) => {
   if (!loadPage) throw new Error(`No page for ${to}`);
   return {
     path: to,
-    lazy: async () => ({ Component: await loadPage() }),
+    lazy: async () => ({ Component: await retryOnce(loadPage) }),
     handle: { title } satisfies RouteHandle,
   };
 });
@@ -46,7 +47,9 @@ export const routes: RouteObject[] = [
         // Signed in or not: the link in a verification email is often opened on another device.
         path: '/verify-email',
         hydrateFallbackElement: loading,
-        lazy: async () => ({ Component: (await import('./routes/verify-email-route')).VerifyEmailRoute }),
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/verify-email-route'))).VerifyEmailRoute,
+        }),
       },
       {
         element: <RequireSignedOut />,
@@ -54,7 +57,9 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('./routes/landing-route')).LandingRoute }),
+            lazy: async () => ({
+              Component: (await retryOnce(() => import('./routes/landing-route'))).LandingRoute,
+            }),
           },
         ],
       },
@@ -63,12 +68,14 @@ export const routes: RouteObject[] = [
         hydrateFallbackElement: loading,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./layout/app-shell')).AppShell }),
+            lazy: async () => ({ Component: (await retryOnce(() => import('./layout/app-shell'))).AppShell }),
             children: [
               ...appRoutes,
               {
                 path: '*',
-                lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
+                lazy: async () => ({
+                  Component: (await retryOnce(() => import('./routes/not-found-route'))).NotFoundRoute,
+                }),
                 handle: { title: FALLBACK_TITLE } satisfies RouteHandle,
               },
             ],

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Control characters (C0 but tab, line feed and carriage return; DEL; C1) have no place in a name or a
+ * description, and PostgreSQL cannot store NUL at all: refused at the edge, the same on both databases.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/** One line of free text (a name, a description): trimmed, at most `max` characters, no control characters. */
+export function singleLineText(max: number, messages: { tooLong: string; required?: string }) {
+  const base = z.string({ error: messages.required ?? 'Must be text' }).trim();
+  const sized = messages.required ? base.min(1, messages.required) : base;
+  return sized
+    .max(max, messages.tooLong)
+    .refine((text) => !CONTROL.test(text) && !LINE_BREAK_OR_TAB.test(text), {
+      message: 'Use letters, digits and punctuation only (no control characters or line breaks)',
+    });
+}
