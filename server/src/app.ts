@@ -104,6 +104,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // During a graceful stop, a request that already reached us on an open connection is served (with
+    // Connection: close) rather than refused with Fastify's own 503, which is not in our error shape; new
+    // connections are no longer accepted.
+    return503OnClosing: false,
     // A broken percent-escape or an over-long path parameter is refused by the router before any hook or the
     // error handler runs: answer it in the one error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,15 +13,25 @@ describe('the server process', () => {
   it('finishes in-flight requests and exits cleanly on SIGTERM, keeping what it acknowledged', async () => {
     const env = { SQLITE_PATH: join(dir, 'main.db'), WEB_DIST_DIR: '' };
     const server = await startServerProcess(env);
-    // Sign-up hashes a password (argon2id), so it is still running when the signal lands.
-    const inFlight = fetch(`${server.url}/api/auth/register`, {
+    // Sign-up hashes a password (argon2id), so it is still running when the signal lands. The signal goes
+    // once the whole request is on the wire, so the server has it however busy the machine is.
+    const payload = JSON.stringify({ email: 'graceful@example.com', password: 'correct horse battery' });
+    const sent = request(`${server.url}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'graceful@example.com', password: 'correct horse battery' }),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const answered = new Promise<number>((resolve, reject) => {
+      sent.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      sent.on('error', reject);
+    });
+    sent.end(payload);
+    await once(sent, 'finish');
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await server.kill('SIGTERM');
-    expect((await inFlight).status).toBe(201);
+    expect(await answered).toBe(201);
     expect(server.child.exitCode).toBe(0);
 
     const restarted = await startServerProcess(env);
