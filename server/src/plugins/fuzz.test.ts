@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import { errorBodySchema } from '@contract/errors';
+import { signUp, type Session } from '../test/http';
+import { fund, ledgerSnapshot, walletsOf } from '../test/money';
+import { describeEachDatabase } from '../test/test-app';
+
+/**
+ * Every API endpoint, signed in, against what a hostile client sends: wrong types, huge and negative numbers,
+ * odd amounts, control characters, long and non-Latin strings, junk path parameters and query strings.
+ * Whatever comes in: no 5xx, every refusal is `{code, message}`, and a refused request moves no money.
+ */
+
+// Fields the API's bodies know, so the fuzzer often hits a real validator rather than only "unknown body".
+const fieldNames = [
+  'amount',
+  'currency',
+  'fromCurrency',
+  'toCurrency',
+  'from',
+  'to',
+  'recipientEmail',
+  'description',
+  'email',
+  'password',
+  'currentPassword',
+  'firstName',
+  'lastName',
+  'phone',
+  'name',
+  'token',
+  'type',
+  'status',
+] as const;
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(
+    'a\u0000b',
+    '\u0007',
+    'x'.repeat(5000),
+    '12.345',
+    '-1',
+    '0',
+    '1e9',
+    '99999999999999999999999',
+    'NaN',
+    'USD',
+    'BTC',
+    'XXX',
+    'a@b.co',
+    'ümlaut@exämple.com',
+    '<script>',
+    "' or 1=1 --",
+    '%E0%A4%A',
+  ),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.dictionary(fc.constantFrom(...fieldNames), hostileValue, { maxKeys: 6 }),
+);
+const pathParam = fc.oneof(
+  fc.uuid(),
+  fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+  fc.constantFrom('0', '-1', 'house:fees:USD', '%zz', 'a'.repeat(150)),
+);
+const query = fc.oneof(
+  fc.constant(''),
+  fc
+    .dictionary(fc.constantFrom('type', 'limit', 'cursor', 'from', 'to'), hostileString, { maxKeys: 3 })
+    .map((entries) => `?${new URLSearchParams(entries as Record<string, string>).toString()}`),
+);
+
+// Leaving these out keeps the session alive and the run short; each has its own tests.
+const skipped = new Set(['POST /api/auth/logout', 'POST /api/auth/demo']);
+
+describeEachDatabase('fuzzing every API endpoint', (ctx) => {
+  let session: Session;
+  let routes: { method: string; url: string }[];
+
+  beforeAll(async () => {
+    session = await signUp(ctx.app);
+    const wallets = await walletsOf(ctx.app, session);
+    await fund(ctx.app.db, wallets.USD!.id, '500.00', 'USD');
+    await fund(ctx.app.db, wallets.BTC!.id, '0.5', 'BTC');
+    routes = ctx.app.routeList
+      .flatMap(({ method, url }) =>
+        (Array.isArray(method) ? method : [method]).map((m) => ({ method: m, url })),
+      )
+      .filter(({ method, url }) => url.startsWith('/api/') && method !== 'HEAD' && method !== 'OPTIONS')
+      .filter(({ method, url }) => !skipped.has(`${method} ${url}`));
+    expect(routes.length).toBeGreaterThan(20);
+  });
+
+  it('answers every hostile request with a 2xx or a proper 4xx, and refusals move no money', async () => {
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), body, pathParam, query, async (pick, payload, param, search) => {
+        const route = routes[pick % routes.length]!;
+        seen.add(`${route.method} ${route.url}`);
+        const url = route.url.replace(/:[A-Za-z]+/g, param) + search;
+        const before = await ledgerSnapshot(ctx.app.db);
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { cookie: session.cookie, 'idempotency-key': crypto.randomUUID() },
+          ...(payload !== undefined && route.method !== 'GET' && { payload: payload as object }),
+        });
+        const where = `${route.method} ${url.slice(0, 120)}`;
+        expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          const parsed = errorBodySchema.safeParse(response.json());
+          expect(parsed.success, `${where}: ${response.body.slice(0, 300)}`).toBe(true);
+          expect(await ledgerSnapshot(ctx.app.db), where).toEqual(before);
+        }
+      }),
+      { numRuns: 250, seed: 20261122 },
+    );
+    // The run reached most of the API, not three endpoints over and over.
+    expect(seen.size).toBeGreaterThan(routes.length / 2);
+  });
+});
