@@ -20,9 +20,10 @@ import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
 import { isApiRoute } from './plugins/api-route';
 import { createLogger } from './lib/logger';
-import { registerJob, startJobs } from './jobs/scheduler';
+import { startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { SESSION_COOKIE } from './modules/auth/session-token';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { seedDemoActivity } from './modules/demo/demo.seed';
@@ -81,6 +82,8 @@ export interface BuildOptions {
   /** Start background jobs (the server does; most tests drive jobs by hand). */
   jobs?: boolean;
 }
+
+const HOUR = 3_600_000;
 
 const PERMISSIONS_POLICY = [
   'accelerometer',
@@ -215,7 +218,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (isApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
-  await app.register(sessionPlugin, { auth });
+  await app.register(sessionPlugin, {
+    cookie: SESSION_COOKIE,
+    authenticate: (token) => auth.authenticate(token),
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth', auth, config, afterCommit: mailer.kick });
@@ -231,10 +237,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailStatusRoutes, { prefix: '/api/system', mailer });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
-  registerJob(payoutSettlementJob(config));
-  registerJob({ name: 'prune-login-throttle', everyMs: 3_600_000, run: () => auth.pruneLoginThrottle() });
-  registerJob(mailDeliveryJob(mailer));
-  registerJob(heldTransferReturnJob(mailer));
-  if (options.jobs) startJobs(app);
+  if (options.jobs) {
+    startJobs(app, [
+      { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },
+      { name: 'prune-login-throttle', everyMs: HOUR, run: () => auth.pruneLoginThrottle() },
+      payoutSettlementJob(config),
+      mailDeliveryJob(mailer),
+      heldTransferReturnJob(mailer),
+    ]);
+  }
   return app;
 }

@@ -2,17 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = loadConfig();
   const app = await buildApp(config, { jobs: true });
   await app.listen({ host: config.HOST, port: config.PORT });
 
@@ -32,6 +22,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A configuration problem found while reading the environment or while building the app reads the same:
+  // the list of what is wrong, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -98,6 +98,9 @@ export type Config = z.infer<typeof envSchema>;
 /** Rules between variables: real money needs real mail, or nobody could verify an address. */
 function crossFieldProblems(config: Config): string[] {
   const problems: string[] = [];
+  if (config.RATES_PROVIDER === 'http' && !config.RATES_URL) {
+    problems.push('RATES_URL: required when RATES_PROVIDER=http');
+  }
   if (!config.SANDBOX && !config.SMTP_URL) {
     problems.push(
       'SMTP_URL: required when SANDBOX=false (verification emails must reach people; in the sandbox the app shows the link itself)',
@@ -125,19 +128,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = crossFieldProblems(parsed.data);
   if (problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
-}
-
-/** Config for tests and tools: defaults plus overrides, without reading the process environment. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  // Tests sign many users up from one address; the limits themselves are tested with low overrides.
-  const roomy = {
-    SIGNUPS_PER_MINUTE: '100000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    LOGIN_ATTEMPTS_PER_IP: '100000',
-    LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
-  };
-  return {
-    ...envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...roomy }),
-    ...overrides,
-  };
 }

@@ -6,27 +6,12 @@ export interface Job {
   run(app: FastifyInstance): Promise<unknown>;
 }
 
-const HOUR = 3_600_000;
-
-const jobs: Job[] = [
-  { name: 'remove-idle-demo-users', everyMs: HOUR, run: (app) => app.auth.removeIdleDemoUsers() },
-];
-
 /**
- * Registers a job; modules add theirs before the app starts listening. A job of the same name replaces the
- * earlier one, so building the app again (tests do, with other settings) never runs a job twice.
+ * Runs each job on its interval inside this process; app.ts says which jobs there are. A run never overlaps
+ * itself; a failure is logged and retried on the next tick. Timers stop when the app closes. Every process
+ * runs every job: each one claims its work in the database (SKIP LOCKED, leases), so they never collide.
  */
-export function registerJob(job: Job) {
-  const index = jobs.findIndex((existing) => existing.name === job.name);
-  if (index === -1) jobs.push(job);
-  else jobs[index] = job;
-}
-
-/**
- * Runs each job on its interval inside this process. A run never overlaps itself; a failure is logged
- * and retried on the next tick. Timers stop when the app closes.
- */
-export function startJobs(app: FastifyInstance) {
+export function startJobs(app: FastifyInstance, jobs: readonly Job[]) {
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type App } from '../app';
-import { testConfig, type Config } from '../config/env';
+import type { Config } from '../config/env';
+import { testConfig } from './config';
 import type { Dialect } from '../db/database';
 
 /**

@@ -5,7 +5,7 @@ import type { TransactionType } from '@contract/transactions';
 import { request, signUp, type Session } from '../../test/http';
 import { walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
-import { fixedRateSource } from '../fx/rate-source';
+import { fixedRateSource } from '../../test/rates';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';

@@ -4,7 +4,8 @@ import { loginBodySchema, registerBodySchema, userResponseSchema } from '@contra
 import { authOptionsSchema } from '@contract/email-verification';
 import type { Config } from '../../config/env';
 import { notFound } from '../../lib/errors';
-import { clearSessionCookie, setDeviceCookie, setSessionCookie, userIdOf } from '../../plugins/session';
+import { userIdOf } from '../../plugins/session';
+import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session-cookie';
 import { toUser } from '../user/user.mapper';
 import { findUserById } from './auth.repository';
 import type { AuthService, ClientInfo, SignedIn } from './auth.service';

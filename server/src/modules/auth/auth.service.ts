@@ -9,6 +9,7 @@ import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
+import { withMoneyTransaction } from '../ledger/money-transaction';
 
 /** Runs inside the transaction that creates a user (e.g. opening default wallets). */
 export type UserCreatedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
@@ -200,7 +201,9 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
       let removed = 0;
       // One transaction per user, so one failure does not keep every other idle demo alive.
       for (const { id } of await repo.findIdleDemoUsers(db, cutoff)) {
-        removed += await db.transaction().execute(async (trx) => {
+        // A money transaction like any other: the release posts a closing entry (retried on PostgreSQL
+        // serialization failures, part of a group commit on SQLite).
+        removed += await withMoneyTransaction(db, async (trx) => {
           // Re-checked inside the transaction: the user may have come back since the scan.
           if (!(await repo.isIdleDemoUser(trx, id, cutoff))) return 0;
           for (const hook of userRemovingHooks) await hook(trx, id);

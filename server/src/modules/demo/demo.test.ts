@@ -4,7 +4,7 @@ import { request, sessionCookieFrom, signUp, type Session } from '../../test/htt
 import { walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { createAnalyticsService } from '../analytics/analytics.service';
-import { fixedRateSource } from '../fx/rate-source';
+import { fixedRateSource } from '../../test/rates';
 import { verifyLedger } from '../ledger/ledger.verify';
 import { seedDemoActivity } from './demo.seed';
 

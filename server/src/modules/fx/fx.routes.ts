@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversionSchema, convertBodySchema, convertResponseSchema } from '@contract/fx';
+import { userIdOf } from '../../plugins/session';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import type { FxService } from './fx.service';
 
@@ -13,6 +14,7 @@ export const fxRoutes: FastifyPluginAsyncZod<{ fx: FxService }> = async (app, { 
   app.post(
     '/',
     { schema: { body: convertBodySchema, response: { 201: convertResponseSchema } } },
-    async (request, reply) => sendIdempotent(reply, await fx.convert(idempotencyOf(request), request.body)),
+    async (request, reply) =>
+      sendIdempotent(reply, await fx.convert(idempotencyOf(request, userIdOf(request)), request.body)),
   );
 };

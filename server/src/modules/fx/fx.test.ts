@@ -8,7 +8,7 @@ import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
 import { convertMinor, parseRate } from './fx-math';
 import { createFxService } from './fx.service';
-import { fixedRateSource } from './rate-source';
+import { fixedRateSource } from '../../test/rates';
 
 describeEachDatabase('convert', (ctx) => {
   let alice: Session;

@@ -11,17 +11,6 @@ export interface RateSource {
   getRate(from: Currency, to: Currency): RateQuote | Promise<RateQuote>;
 }
 
-/** A source that quotes exactly the given pairs (inverses are not implied). For tests. */
-export function fixedRateSource(rates: Partial<Record<`${Currency}_${Currency}`, string>>): RateSource {
-  return {
-    getRate(from, to) {
-      const rate = from === to ? '1' : rates[`${from}_${to}`];
-      if (!rate) throw new AppError('UNAVAILABLE', `No ${from}→${to} rate`);
-      return { rate, change24h: '0.00', timestamp: new Date().toISOString() };
-    },
-  };
-}
-
 /**
  * The app's rate source (the rates module's provider, `app.rates`), looked up on each call so registration
  * order does not matter. Provider failures become 503s rather than 500s.

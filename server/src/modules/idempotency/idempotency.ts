@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { userIdOf } from '../../plugins/session';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import * as repo from './idempotency.repository';
 
@@ -42,8 +41,8 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The validated Idempotency-Key of a request (400 when missing or not a UUID) and its fingerprint. */
-export function idempotencyOf(request: FastifyRequest): IdempotentRequest {
+/** The validated Idempotency-Key of a signed-in user's request (400 when missing or not a UUID) and its fingerprint. */
+export function idempotencyOf(request: FastifyRequest, userId: string): IdempotentRequest {
   const header = request.headers['idempotency-key'];
   if (header === undefined || header === '') {
     const message = `The ${HEADER} header is required: send a new UUID with each payment and reuse it only to retry`;
@@ -56,7 +55,7 @@ export function idempotencyOf(request: FastifyRequest): IdempotentRequest {
   const fingerprint = createHash('sha256')
     .update(`${request.method} ${path}\n${canonicalJson(request.body ?? null)}`)
     .digest('hex');
-  return { userId: userIdOf(request), key: header.toLowerCase(), fingerprint };
+  return { userId, key: header.toLowerCase(), fingerprint };
 }
 
 /** Runs `work` once per (user, key) in one money transaction, storing its response beside its effect. */

@@ -3,7 +3,7 @@ import { isCurrency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { houseAccountId } from './house-accounts';
-import { isPostgres } from './ledger.repository';
+import { isPostgres } from '../../db/dialect';
 import { postEntry, type PostingInput } from './ledger.service';
 
 /**

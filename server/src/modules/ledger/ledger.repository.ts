@@ -1,9 +1,8 @@
-import { PostgresAdapter, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { Database, JournalEntriesTable, PostingsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
-
-export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The customer accounts (those with a cached balance) among `ids`. On PostgreSQL they are locked FOR UPDATE

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, MailOutboxTable } from '../../db/schema';
-import { isPostgres } from '../ledger/ledger.repository';
+import { isPostgres } from '../../db/dialect';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, testConfig } from '../../config/env';
+import { ConfigError } from '../../config/env';
+import { testConfig } from '../../test/config';
 import { createRatesProvider } from './create-rates-provider';
 import { HttpRatesProvider } from './http-rates-provider';
 import { SimulatedMarket } from './simulated-market';

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database, HeldTransfersTable, PayoutsTable } from '../../db/schema';
-import { isPostgres } from '../ledger/ledger.repository';
+import { isPostgres } from '../../db/dialect';
 
 type Db = Kysely<Database>;
 

@@ -18,7 +18,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ transfers: TransfersService
     '/',
     { schema: { body: transferBodySchema, response: { 201: transferResponseSchema } } },
     async (request, reply) =>
-      sendIdempotent(reply, await transfers.send(idempotencyOf(request), request.body)),
+      sendIdempotent(reply, await transfers.send(idempotencyOf(request, userIdOf(request)), request.body)),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { request, sessionCookieFrom, verifyEmail, type Session } from '../../tes
 import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { convertMinor, parseRate } from '../fx/fx-math';
-import { fixedRateSource } from '../fx/rate-source';
+import { fixedRateSource } from '../../test/rates';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
 import { createTransfersService } from './transfers.service';

@@ -29,6 +29,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = 
     '/:id/deposit',
     { schema: { params: walletParams, body: depositBodySchema, response: { 201: depositResponseSchema } } },
     async (request, reply) =>
-      sendIdempotent(reply, await wallets.deposit(idempotencyOf(request), request.params.id, request.body)),
+      sendIdempotent(
+        reply,
+        await wallets.deposit(idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
+      ),
   );
 };

@@ -1,0 +1,16 @@
+import { loadConfig, type Config } from '../config/env';
+
+/** Config for tests: the defaults, quiet, no web app, plus overrides; never reads the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  // Tests sign many users up from one address; the limits themselves are tested with low overrides.
+  const roomy = {
+    SIGNUPS_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_ATTEMPTS_PER_IP: '100000',
+    LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
+  };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...roomy }),
+    ...overrides,
+  };
+}
