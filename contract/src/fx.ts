@@ -6,6 +6,11 @@ import { transactionSchema } from './transactions';
 /** Fee on every conversion, in basis points of the amount, charged on top in the source currency. */
 export const CONVERSION_FEE_BPS = 50n;
 
+/** The conversion fee (0.5%) on `amount` minor units, rounded UP to a whole minor unit (under one unit). */
+export function conversionFeeMinor(amount: bigint): bigint {
+  return (amount * CONVERSION_FEE_BPS + 9_999n) / 10_000n;
+}
+
 export const convertBodySchema = z
   .object({ amount: amountStringSchema, from: currencySchema, to: currencySchema })
   .superRefine((body, ctx) => {

@@ -10,7 +10,9 @@ import {
   invertRate,
   Money,
   parseAmount,
-  parseRateFraction,
+  parseRate,
+  InvalidRateError,
+  groupThousands,
 } from './money';
 
 describe('parseAmount', () => {
@@ -128,38 +130,64 @@ describe('Money', () => {
 });
 
 describe('exchange-rate helpers', () => {
-  it('parses a plain decimal rate exactly and refuses anything else', () => {
-    expect(parseRateFraction('0.9233')).toEqual({ numerator: 9233n, denominator: 10000n });
-    expect(parseRateFraction('28345.67')).toEqual({ numerator: 2834567n, denominator: 100n });
-    expect(parseRateFraction('149')).toEqual({ numerator: 149n, denominator: 1n });
-    for (const bad of ['', '0', '0.000', '-1', '1e5', 'abc', '.5', '2.4e-7']) {
-      expect(() => parseRateFraction(bad)).toThrow(InvalidAmountError);
+  it('parses a rate exactly, exponent notation included, and refuses anything else', () => {
+    expect(parseRate('0.9233')).toEqual({ numerator: 9233n, denominator: 10000n, text: '0.9233' });
+    expect(parseRate('28345.67')).toMatchObject({ numerator: 2834567n, denominator: 100n });
+    expect(parseRate('149')).toMatchObject({ numerator: 149n, denominator: 1n });
+    expect(parseRate('2.4e-7')).toMatchObject({ numerator: 24n, denominator: 100000000n });
+    expect(parseRate('1E3')).toMatchObject({ numerator: 1000n, denominator: 1n });
+    for (const bad of ['', '0', '0.000', '-1', 'abc', '.5', 'NaN', '1,5', '1e99']) {
+      expect(() => parseRate(bad)).toThrow(InvalidRateError);
     }
+  });
+
+  it('converts between scales, rounding down what an exchange pays out', () => {
+    const down = (
+      amount: bigint,
+      from: 'USD' | 'EUR' | 'BTC',
+      to: 'EUR' | 'JPY' | 'BTC' | 'USD',
+      rate: string,
+    ) => convertAtRate(Money.of(amount, from), to, parseRate(rate), 'down').minor;
+    expect(down(100000n, 'USD', 'EUR', '0.9233')).toBe(92330n);
+    expect(down(100000n, 'USD', 'JPY', '149.254097369')).toBe(149254n);
+    expect(down(100000n, 'USD', 'BTC', '0.0000352788')).toBe(3527880n);
+    expect(down(25_000_000n, 'BTC', 'USD', '28345.67')).toBe(708641n);
+    expect(down(1n, 'EUR', 'USD', '1.0831')).toBe(1n);
+  });
+
+  it('groups digits by thousands', () => {
+    expect(['5', '500', '5000', '50000', '1000000'].map(groupThousands)).toEqual([
+      '5',
+      '500',
+      '5,000',
+      '50,000',
+      '1,000,000',
+    ]);
   });
 
   it('converts at a rate, rounding to nearest or down', () => {
     const btc = Money.parse('0.25', 'BTC');
-    expect(convertAtRate(btc, 'USD', parseRateFraction('28345.67')).format()).toBe('7086.42'); // 7086.4175
-    expect(convertAtRate(btc, 'USD', parseRateFraction('28345.67'), 'down').format()).toBe('7086.41');
+    expect(convertAtRate(btc, 'USD', parseRate('28345.67')).format()).toBe('7086.42'); // 7086.4175
+    expect(convertAtRate(btc, 'USD', parseRate('28345.67'), 'down').format()).toBe('7086.41');
     const usd = Money.parse('100', 'USD');
-    expect(convertAtRate(usd, 'EUR', parseRateFraction('0.923254077971'), 'down').format()).toBe('92.32');
-    expect(convertAtRate(usd, 'JPY', parseRateFraction('149.5')).format()).toBe('14950');
-    expect(convertAtRate(Money.parse('1', 'JPY'), 'BTC', parseRateFraction('0.000000236368')).format()).toBe(
+    expect(convertAtRate(usd, 'EUR', parseRate('0.923254077971'), 'down').format()).toBe('92.32');
+    expect(convertAtRate(usd, 'JPY', parseRate('149.5')).format()).toBe('14950');
+    expect(convertAtRate(Money.parse('1', 'JPY'), 'BTC', parseRate('0.000000236368')).format()).toBe(
       '0.00000024',
     );
-    expect(convertAtRate(Money.of(-100n, 'USD'), 'EUR', parseRateFraction('0.925')).format()).toBe('-0.93');
+    expect(convertAtRate(Money.of(-100n, 'USD'), 'EUR', parseRate('0.925')).format()).toBe('-0.93');
   });
 
   it('inverts a rate exactly: EUR at 1 / USD_EUR', () => {
-    const eurToUsd = invertRate(parseRateFraction('0.923254793097'));
+    const eurToUsd = invertRate(parseRate('0.923254793097'));
     expect(convertAtRate(Money.parse('3200', 'EUR'), 'USD', eurToUsd).format()).toBe('3466.00'); // 3465.9988;
     // Half-up at exactly half a cent: 0.5 / 0.4 = 1.25 → 1.25; 0.01 / 0.8 = 0.0125 → 0.01.
-    expect(
-      convertAtRate(Money.parse('0.01', 'EUR'), 'USD', invertRate(parseRateFraction('0.8'))).format(),
-    ).toBe('0.01');
-    expect(
-      convertAtRate(Money.parse('0.03', 'EUR'), 'USD', invertRate(parseRateFraction('0.8'))).format(),
-    ).toBe('0.04'); // 0.0375
+    expect(convertAtRate(Money.parse('0.01', 'EUR'), 'USD', invertRate(parseRate('0.8'))).format()).toBe(
+      '0.01',
+    );
+    expect(convertAtRate(Money.parse('0.03', 'EUR'), 'USD', invertRate(parseRate('0.8'))).format()).toBe(
+      '0.04',
+    ); // 0.0375
   });
 
   it('never differs from the exact value by half a minor unit or more (nearest)', () => {

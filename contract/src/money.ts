@@ -166,24 +166,45 @@ export function displayMoney(money: Money, locale = 'en-US'): string {
 
 /**
  * An exchange rate as an exact fraction: one unit of `from` is `numerator / denominator` units of `to`.
- * Rates are prices with up to 12 significant digits (see rates.ts), so a fraction keeps them exact.
+ * Rates are prices with up to 12 significant digits (see rates.ts), so a fraction keeps them exact. The one
+ * rate module of both sides: the server charges with it and the web app previews with it.
  */
 export interface RateFraction {
   readonly numerator: bigint;
   readonly denominator: bigint;
 }
 
-const PLAIN_RATE = /^(\d+)(?:\.(\d+))?$/;
-
-/** "0.9233" → 9233/10000. Throws InvalidAmountError on anything but a positive plain decimal. */
-export function parseRateFraction(rate: string): RateFraction {
-  const match = PLAIN_RATE.exec(rate);
-  if (!match) throw new InvalidAmountError(`Not a rate: ${JSON.stringify(rate)}`);
-  const [, whole = '', fraction = ''] = match;
-  const numerator = BigInt(whole + fraction);
-  if (numerator === 0n) throw new InvalidAmountError('A rate cannot be zero');
-  return { numerator, denominator: 10n ** BigInt(fraction.length) };
+/** A quoted rate: its exact fraction and the decimal as quoted (shown to people, stored on a transaction). */
+export interface Rate extends RateFraction {
+  readonly text: string;
 }
+
+/** A rate that cannot be read (a provider's garbage, zero, absurd exponents). */
+export class InvalidRateError extends Error {
+  override name = 'InvalidRateError';
+}
+
+// Plain decimals, plus exponent notation in case a provider prints tiny prices that way (2.4e-7).
+const RATE = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
+
+/** "0.9233" → 9233/10000, exactly (no float). Throws InvalidRateError on anything but a positive rate. */
+export function parseRate(text: string): Rate {
+  const trimmed = text.trim();
+  const match = RATE.exec(trimmed);
+  if (!match) throw new InvalidRateError(`Not a rate: ${JSON.stringify(text)}`);
+  const [, whole = '', fraction = '', exponentText = '0'] = match;
+  const exponent = Number(exponentText) - fraction.length;
+  if (Math.abs(exponent) > 40) throw new InvalidRateError('The rate is out of range');
+  let numerator = BigInt(whole + fraction);
+  let denominator = 1n;
+  if (exponent >= 0) numerator *= 10n ** BigInt(exponent);
+  else denominator = 10n ** BigInt(-exponent);
+  if (numerator === 0n) throw new InvalidRateError('A rate cannot be zero');
+  return { numerator, denominator, text: trimmed };
+}
+
+/** "50000" → "50,000": digits grouped by thousands (a whole number's digits only). */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** The opposite direction: USD→EUR 0.92 becomes EUR→USD 1/0.92, still exact. */
 export function invertRate(rate: RateFraction): RateFraction {

@@ -1,5 +1,5 @@
 import type { Currency } from '@contract/currencies';
-import { displayMoney, Money, parseAmount } from '@contract/money';
+import { displayMoney, groupThousands, Money, parseAmount } from '@contract/money';
 
 /**
  * How the web app shows money. Every figure goes through contract's `displayMoney` (the one Intl.NumberFormat
@@ -35,8 +35,6 @@ export function roundDecimal(text: string, decimals: number): string {
   const rounded = ((digits + 5n) / 10n).toString().padStart(decimals + 1, '0');
   return decimals === 0 ? rounded : `${rounded.slice(0, -decimals)}.${rounded.slice(-decimals)}`;
 }
-
-const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * A rate for reading, not for computing: big prices to the cent (28,349.46), ordinary rates to 4 places

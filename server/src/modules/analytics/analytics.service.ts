@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Analytics, Cashflow } from '@contract/analytics';
 import { isCurrency, type Currency } from '@contract/currencies';
-import { formatAmount } from '@contract/money';
+import { convertAtRate, formatAmount, Money, type Rate } from '@contract/money';
 import { incomeTransactionTypes, spendingTransactionTypes } from '@contract/transactions';
 import type { Database } from '../../db/schema';
-import { convertMinor, parseRate } from '../fx/fx-math';
+import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import * as repo from './analytics.repository';
 
@@ -26,16 +26,16 @@ export function createAnalyticsService(deps: { db: Kysely<Database>; rates: Rate
 
   /** A USD converter for one request, so each currency's rate is fetched once and used consistently. */
   function usdValuer() {
-    const cache = new Map<Currency, ReturnType<typeof parseRate>>();
+    const cache = new Map<Currency, Rate>();
     return async (total: bigint, currency: string): Promise<bigint> => {
       if (!isCurrency(currency)) return 0n;
       if (currency === 'USD') return total;
       let rate = cache.get(currency);
       if (!rate) {
-        rate = parseRate((await rates.getRate(currency, 'USD')).rate);
+        rate = quotedRate((await rates.getRate(currency, 'USD')).rate);
         cache.set(currency, rate);
       }
-      return convertMinor(total, currency, 'USD', rate);
+      return convertAtRate(Money.of(total, currency), 'USD', rate, 'down').minor;
     };
   }
 

@@ -8,7 +8,7 @@ import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import * as wallets from '../wallets/wallets.repository';
 import { exchangeEntry } from './exchange-entry';
-import { parseRate, priceConversion, type ConversionFigures } from './fx-math';
+import { priceConversion, quotedRate, type ConversionFigures } from './fx-math';
 import type { RateSource } from './rate-source';
 
 function toConversion(figures: ConversionFigures, rateTimestamp: string): Conversion {
@@ -33,7 +33,10 @@ export function createFxService(deps: { db: Kysely<Database>; rates: RateSource 
   async function price(body: ConvertBody) {
     const original = parseRequestAmount(body.amount, body.from);
     const quote = await rates.getRate(body.from, body.to);
-    return { figures: priceConversion(original, body.to, parseRate(quote.rate)), timestamp: quote.timestamp };
+    return {
+      figures: priceConversion(original, body.to, quotedRate(quote.rate)),
+      timestamp: quote.timestamp,
+    };
   }
 
   return {

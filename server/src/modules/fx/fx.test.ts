@@ -6,7 +6,7 @@ import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
-import { convertMinor, parseRate } from './fx-math';
+import { convertAtRate, Money, parseRate } from '@contract/money';
 import { createFxService } from './fx.service';
 import { fixedRateSource } from '../../test/rates';
 
@@ -29,7 +29,7 @@ describeEachDatabase('convert', (ctx) => {
     });
     expect(response.statusCode).toBe(200);
     const quote: Conversion = response.json();
-    const expected = convertMinor(100000n, 'USD', 'EUR', parseRate(quote.rate));
+    const expected = convertAtRate(Money.of(100000n, 'USD'), 'EUR', parseRate(quote.rate), 'down').minor;
     expect(quote).toMatchObject({
       originalAmount: '1000.00',
       from: 'USD',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money } from '@contract/money';
 import { transferFeeMinor } from '@contract/transfers';
-import { parseRate } from '../fx/fx-math';
+import { parseRate } from '@contract/money';
 import { priceTransfer } from './transfer-pricing';
 
 describe('transfer pricing', () => {

@@ -2,7 +2,7 @@ import type { Currency } from '@contract/currencies';
 import { formatAmount, Money } from '@contract/money';
 import { transferFeeMinor } from '@contract/transfers';
 import { AppError } from '../../lib/errors';
-import { convertMinor, type Rate } from '../fx/fx-math';
+import { convertAtRate, type Rate } from '@contract/money';
 
 export interface TransferFigures {
   /** What the sender typed, in the source currency. */
@@ -21,11 +21,11 @@ export interface TransferFigures {
 /**
  * The figures of sending `amount` to be received in `to`. Rounding favours Meridian by less than one minor
  * unit on each figure: the fee is rounded up (see transferFeeMinor) and the converted amount down (the FX
- * module's convertMinor). There is no separate conversion fee: the 2.9% covers the transfer either way.
+ * module's convertAtRate, rounding down). There is no separate conversion fee: the 2.9% covers the transfer either way.
  */
 export function priceTransfer(amount: Money, to: Currency, rate: Rate | null): TransferFigures {
   const from = amount.currency;
-  const converted = rate === null ? amount : Money.of(convertMinor(amount.minor, from, to, rate), to);
+  const converted = rate === null ? amount : convertAtRate(amount, to, rate, 'down');
   if (!converted.isPositive()) {
     throw new AppError('BUSINESS_RULE', `The amount is too small to send in ${to}`, {
       amount: `Too small to arrive as ${to}`,

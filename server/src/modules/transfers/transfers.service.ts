@@ -11,7 +11,7 @@ import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
-import { parseRate } from '../fx/fx-math';
+import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
@@ -61,7 +61,7 @@ export function createTransfersService(deps: {
     const amount = parseRequestAmount(amountText, from);
     if (from === to) return { figures: priceTransfer(amount, to, null), rateTimestamp: null };
     const quote = await rates.getRate(from, to);
-    return { figures: priceTransfer(amount, to, parseRate(quote.rate)), rateTimestamp: quote.timestamp };
+    return { figures: priceTransfer(amount, to, quotedRate(quote.rate)), rateTimestamp: quote.timestamp };
   }
 
   /** The sender and, if the address is someone's, its owner; refuses sending to oneself. */

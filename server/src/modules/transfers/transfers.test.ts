@@ -6,7 +6,7 @@ import { parseAmount } from '@contract/money';
 import { request, sessionCookieFrom, verifyEmail, type Session } from '../../test/http';
 import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
-import { convertMinor, parseRate } from '../fx/fx-math';
+import { convertAtRate, Money, parseRate } from '@contract/money';
 import { fixedRateSource } from '../../test/rates';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
@@ -127,7 +127,12 @@ describeEachDatabase('send money', (ctx) => {
     const response = await send(sketch({ amount: '200.00', toCurrency: 'GBP', description: undefined }));
     expect(response.statusCode).toBe(201);
     const body: TransferResponse = response.json();
-    const expected = convertMinor(20000n, 'USD', 'GBP', parseRate(body.exchangeRate!));
+    const expected = convertAtRate(
+      Money.of(20000n, 'USD'),
+      'GBP',
+      parseRate(body.exchangeRate!),
+      'down',
+    ).minor;
     expect(body).toMatchObject({
       fee: '5.80',
       total: '205.80',
@@ -405,7 +410,7 @@ describeEachDatabase('send money', (ctx) => {
     // 2.9% of 0.10 is 0.0029, rounded up to a whole cent.
     expect(quote).toMatchObject({ fee: '0.01', total: '0.11', rounding: expect.stringMatching(/favour/) });
     expect(parseAmount(quote.convertedAmount, 'EUR')).toBe(
-      convertMinor(10n, 'USD', 'EUR', parseRate(quote.rate!)),
+      convertAtRate(Money.of(10n, 'USD'), 'EUR', parseRate(quote.rate!), 'down').minor,
     );
     const nothing = await request(ctx.app, alice, 'POST', '/api/transactions/quote', {
       amount: '0.01',

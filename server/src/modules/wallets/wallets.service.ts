@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
-import { formatAmount, parseAmount } from '@contract/money';
+import { convertAtRate, formatAmount, Money, parseAmount } from '@contract/money';
 import type { DepositBody, DepositResponse, Wallet } from '@contract/wallets';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError, notFound } from '../../lib/errors';
-import { convertMinor, parseRate } from '../fx/fx-math';
+import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { houseAccountId } from '../ledger/house-accounts';
@@ -31,8 +31,8 @@ export function createWalletsService(deps: { db: Kysely<Database>; config: Confi
 
   /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued at the current rate. */
   async function assertWithinSandboxCap(amount: bigint, currency: Currency) {
-    const rate = parseRate((await rates.getRate(currency, 'USD')).rate);
-    if (convertMinor(amount, currency, 'USD', rate) > maxDepositUsd) {
+    const rate = quotedRate((await rates.getRate(currency, 'USD')).rate);
+    if (convertAtRate(Money.of(amount, currency), 'USD', rate, 'down').minor > maxDepositUsd) {
       const cap = `${formatAmount(maxDepositUsd, 'USD')} USD`;
       throw new AppError('BUSINESS_RULE', `A sandbox deposit can be at most ${cap} (or its equivalent)`, {
         amount: `At most ${cap} per deposit`,

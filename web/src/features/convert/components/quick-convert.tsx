@@ -1,5 +1,6 @@
 import { Button } from '@web/components/ui/button';
-import { groupDigits, quickConvertAmounts } from '../lib/converter';
+import { groupThousands } from '@contract/money';
+import { quickConvertAmounts } from '../lib/converter';
 
 /** Spec §9: 100, 500, 1000, 5000, 10000, 50000 — each sets the amount. */
 export function QuickConvert({ amount, onPick }: { amount: string; onPick: (amount: string) => void }) {
@@ -22,7 +23,7 @@ export function QuickConvert({ amount, onPick }: { amount: string; onPick: (amou
             onClick={() => onPick(value)}
             className="tabular-nums"
           >
-            {groupDigits(value)}
+            {groupThousands(value)}
           </Button>
         ))}
       </div>

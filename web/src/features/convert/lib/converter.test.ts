@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Money } from '@contract/money';
-import {
-  checkAmount,
-  cleanAmountInput,
-  estimateConversion,
-  groupDigits,
-  inlineAmountError,
-} from './converter';
+import { groupThousands, Money } from '@contract/money';
+import { checkAmount, cleanAmountInput, estimateConversion, inlineAmountError } from './converter';
 
 describe('checkAmount', () => {
   it('accepts amounts above 0 within the currency scale', () => {
@@ -49,7 +43,7 @@ describe('input helpers', () => {
   it('keeps digits and points only, and groups thousands', () => {
     expect(cleanAmountInput(' 1,000.5x')).toBe('1000.5');
     expect(cleanAmountInput('-5')).toBe('5');
-    expect(groupDigits('50000')).toBe('50,000');
-    expect(groupDigits('100')).toBe('100');
+    expect(groupThousands('50000')).toBe('50,000');
+    expect(groupThousands('100')).toBe('100');
   });
 });

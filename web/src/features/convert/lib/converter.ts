@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/currencies';
-import { CONVERSION_FEE_BPS } from '@contract/fx';
-import { amountProblem, convertAtRate, Money, parseAmount, parseRateFraction } from '@contract/money';
+import { conversionFeeMinor } from '@contract/fx';
+import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
 
 /** Spec §9: the converter's currencies, its default and its Quick Convert amounts. */
 export const converterCurrencies = [
@@ -65,10 +65,7 @@ export interface ConversionEstimate {
  * (the server's rules, see contract/fx.ts), both in exact minor units. The quote remains the authority.
  */
 export function estimateConversion(money: Money, to: Currency, rate: string): ConversionEstimate {
-  const converted = convertAtRate(money, to, parseRateFraction(rate), 'down');
-  const fee = Money.of((money.minor * CONVERSION_FEE_BPS + 9_999n) / 10_000n, money.currency);
+  const converted = convertAtRate(money, to, parseRate(rate), 'down');
+  const fee = Money.of(conversionFeeMinor(money.minor), money.currency);
   return { converted, fee, total: money.plus(fee) };
 }
-
-/** "50000" → "50,000": Quick Convert labels. */
-export const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

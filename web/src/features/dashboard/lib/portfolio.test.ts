@@ -49,7 +49,7 @@ describe('valuePortfolio', () => {
   });
 
   it('prices coins directly and fiat as the inverse of the USD quote', () => {
-    expect(usdRateOf('ETH', rates)).toEqual({ numerator: 1800n, denominator: 1n });
+    expect(usdRateOf('ETH', rates)).toMatchObject({ numerator: 1800n, denominator: 1n });
     expect(usdRateOf('EUR', rates)).toEqual({ numerator: 10n, denominator: 8n });
     expect(usdRateOf('USD', rates)).toEqual({ numerator: 1n, denominator: 1n });
   });

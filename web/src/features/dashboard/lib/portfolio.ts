@@ -1,12 +1,5 @@
 import { kindOf, type Currency } from '@contract/currencies';
-import {
-  convertAtRate,
-  invertRate,
-  Money,
-  parseAmount,
-  parseRateFraction,
-  type RateFraction,
-} from '@contract/money';
+import { convertAtRate, invertRate, Money, parseAmount, parseRate, type RateFraction } from '@contract/money';
 import type { ExchangeRates } from '@contract/rates';
 import type { Wallet } from '@contract/wallets';
 
@@ -16,8 +9,8 @@ import type { Wallet } from '@contract/wallets';
  */
 export function usdRateOf(currency: Currency, rates: ExchangeRates): RateFraction {
   if (currency === 'USD') return { numerator: 1n, denominator: 1n };
-  if (currency === 'BTC' || currency === 'ETH') return parseRateFraction(rates.crypto[`${currency}_USD`]);
-  return invertRate(parseRateFraction(rates[`USD_${currency}`]));
+  if (currency === 'BTC' || currency === 'ETH') return parseRate(rates.crypto[`${currency}_USD`]);
+  return invertRate(parseRate(rates[`USD_${currency}`]));
 }
 
 export interface ValuedWallet {

@@ -1,6 +1,6 @@
 import { emailSchema } from '@contract/auth';
 import type { Currency } from '@contract/currencies';
-import { amountProblem, convertAtRate, Money, parseAmount, parseRateFraction } from '@contract/money';
+import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
 import {
   DEFAULT_TRANSFER_DESCRIPTION,
   MAX_TRANSFER_DESCRIPTION,
@@ -131,7 +131,7 @@ export function estimateTransfer(
   const fee = Money.of(transferFeeMinor(amount.minor), amount.currency);
   const total = amount.plus(fee);
   if (amount.currency === to) return { fee, total, received: amount, estimated: false };
-  const received = rate ? convertAtRate(amount, to, parseRateFraction(rate), 'down') : null;
+  const received = rate ? convertAtRate(amount, to, parseRate(rate), 'down') : null;
   return { fee, total, received, estimated: true };
 }
 
