@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '@contract/errors';
 import type { Config } from './config/env';
@@ -51,6 +51,7 @@ import { createRatesProvider } from './modules/rates/create-rates-provider';
 import type { RatesProvider } from './modules/rates/rates.provider';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { createUserService } from './modules/user/user.service';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sessionPlugin } from './plugins/session';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => mailer.close());
   const verification = createEmailVerificationService({ db: database.db, mailer, config });
+  const users = createUserService({ db: database.db, verification });
 
   const rates = createRatesProvider(config, app.log);
   app.decorate('rates', rates);
@@ -223,11 +225,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticate: (token) => auth.authenticate(token),
   });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/auth', auth, config, afterCommit: mailer.kick });
+  await app.register(healthRoutes, {
+    dialect: database.dialect,
+    pingDatabase: () => sql`select 1`.execute(database.db),
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, users, config, afterCommit: mailer.kick });
   await app.register(emailVerificationRoutes, { prefix: '/api/auth', verification });
-  await app.register(userRoutes, { prefix: '/api/user', verification });
-  await app.register(ratesRoutes, { prefix: '/api/exchange-rates' });
+  await app.register(userRoutes, { prefix: '/api/user', users });
+  await app.register(ratesRoutes, { prefix: '/api/exchange-rates', rates });
   await app.register(walletRoutes, { prefix: '/api/wallets', wallets });
   await app.register(fxRoutes, { prefix: '/api/convert', fx });
   await app.register(transactionRoutes, { prefix: '/api/transactions', transactions });

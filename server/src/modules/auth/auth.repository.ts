@@ -1,20 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, SessionsTable, UsersTable } from '../../db/schema';
+import type { Database, SessionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
 type Db = Kysely<Database>;
-
-export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
-export function findUserById(db: Db, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function insertUser(db: Db, user: Insertable<UsersTable>) {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-}
 
 export function insertSession(db: Db, session: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(session).execute();
@@ -67,10 +55,6 @@ export function findIdleDemoUsers(db: Db, cutoff: string) {
 
 export async function isIdleDemoUser(db: Db, id: string, cutoff: string): Promise<boolean> {
   return (await idleDemoUsers(db, cutoff).where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export function deleteUser(db: Db, id: string) {
-  return db.deleteFrom('users').where('id', '=', id).execute();
 }
 
 export function findBlockedThrottles(db: Db, keys: string[], now: string) {

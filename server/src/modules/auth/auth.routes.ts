@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { loginBodySchema, registerBodySchema, userResponseSchema } from '@contract/auth';
 import { authOptionsSchema } from '@contract/email-verification';
 import type { Config } from '../../config/env';
-import { notFound } from '../../lib/errors';
 import { userIdOf } from '../../plugins/session';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session-cookie';
 import { toUser } from '../user/user.mapper';
-import { findUserById } from './auth.repository';
+import type { UserService } from '../user/user.service';
 import type { AuthService, ClientInfo, SignedIn } from './auth.service';
 import { DEVICE_COOKIE, SESSION_COOKIE } from './session-token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,10 +19,11 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
+  users: UserService;
   config: Config;
   /** Called once a request's transaction has committed, so mail it wrote goes out now. */
   afterCommit: () => void;
-}> = async (app, { auth, config, afterCommit }) => {
+}> = async (app, { auth, users, config, afterCommit }) => {
   // Register and demo draw on one bucket per IP: a demo is a sign-up too. One limiter instance serves both
   // routes (a per-route `config.rateLimit` would give each route a store of its own).
   const signUpLimit = app.rateLimit({ max: config.SIGNUPS_PER_MINUTE, timeWindow: '1 minute' });
@@ -88,8 +88,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
-    const user = await findUserById(app.db, userIdOf(request));
-    if (!user) throw notFound('User');
-    return { user: toUser(user) };
+    return { user: toUser(await users.get(userIdOf(request))) };
   });
 };

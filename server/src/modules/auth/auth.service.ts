@@ -4,6 +4,8 @@ import type { LoginBody, RegisterBody } from '@contract/auth';
 import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import * as users from '../user/user.repository';
+import { assertEmailAvailable } from '../user/user.service';
 import * as repo from './auth.repository';
 import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
@@ -60,12 +62,8 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
   }): Promise<UserRow> {
     const at = now().toISOString();
     return db.transaction().execute(async (trx) => {
-      if (await repo.findUserByEmail(trx, values.email)) {
-        throw new AppError('CONFLICT', 'An account with this email already exists', {
-          email: 'An account with this email already exists',
-        });
-      }
-      const user = await repo.insertUser(trx, {
+      await assertEmailAvailable(trx, values.email);
+      const user = await users.insertUser(trx, {
         id: newId(),
         email: values.email,
         password_hash: values.passwordHash,
@@ -138,7 +136,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         : undefined;
       const keys = throttle.keysFor(body.email, client.ip, device?.id ?? null);
       await throttle.check(keys);
-      const user = await repo.findUserByEmail(db, body.email);
+      const user = await users.findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
@@ -207,7 +205,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
           // Re-checked inside the transaction: the user may have come back since the scan.
           if (!(await repo.isIdleDemoUser(trx, id, cutoff))) return 0;
           for (const hook of userRemovingHooks) await hook(trx, id);
-          await repo.deleteUser(trx, id);
+          await users.deleteUser(trx, id);
           return 1;
         });
       }

@@ -6,7 +6,7 @@ import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import { openDefaultWallets } from '../wallets/wallets.service';
-import { findWalletByCurrency } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets.repository';
 import { demoEntry, type DemoWallets } from './demo.entries';
 import { demoEvents, demoFinalBalances, demoOpeningDaysAgo } from './demo.story';
 
@@ -32,7 +32,7 @@ export async function seedDemoActivity(
     await openDefaultWallets(trx, userId);
     const wallets = {} as DemoWallets;
     for (const currency of Object.keys(demoFinalBalances) as Currency[]) {
-      wallets[currency] = (await findWalletByCurrency(trx, userId, currency))!.id;
+      wallets[currency] = await ensureWallet(trx, userId, currency);
     }
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     const lastPayment = demoEvents.findLast((event) => event.kind === 'client_payment');

@@ -36,12 +36,3 @@ export function findOpenLink(db: Db, userId: string, now: string) {
     .limit(1)
     .executeTakeFirst();
 }
-
-export function markVerified(db: Db, userId: string, email: string, at: string) {
-  return db
-    .updateTable('users')
-    .set({ email, email_verified_at: at, updated_at: at })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}

@@ -8,7 +8,8 @@ import {
 import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { findUserByEmail, findUserById } from '../auth/auth.repository';
+import { findUserById, markEmailVerified } from '../user/user.repository';
+import { assertEmailAvailable } from '../user/user.service';
 import { verifyPassword } from '../auth/password';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
@@ -109,11 +110,7 @@ export function createEmailVerificationService(deps: {
             currentPassword: currentPassword ? 'Incorrect password' : 'Required to change your email',
           });
         }
-        if (await findUserByEmail(trx, email)) {
-          throw new AppError('CONFLICT', 'An account with this email already exists', {
-            email: 'An account with this email already exists',
-          });
-        }
+        await assertEmailAvailable(trx, email);
         await sendLink(trx, user, email, 'change');
       });
       mailer.kick();
@@ -127,13 +124,10 @@ export function createEmailVerificationService(deps: {
         if (!link || link.used_at !== null || link.expires_at <= at) throw expired();
         const before = await userOf(trx, link.user_id);
         if (link.purpose === 'change') {
-          const owner = await findUserByEmail(trx, link.email);
-          if (owner && owner.id !== before.id) {
-            throw new AppError('CONFLICT', 'Another account has taken this email address meanwhile');
-          }
+          await assertEmailAvailable(trx, link.email, before.id);
         }
         await repo.retireOpenLinks(trx, before.id, at);
-        const user = await repo.markVerified(trx, before.id, link.email, at);
+        const user = await markEmailVerified(trx, before.id, link.email, at);
         if (before.email !== user.email) {
           await mailer.enqueue(trx, emailChangedNotice(before.email, user.email, user.id));
         }

@@ -59,11 +59,10 @@ export function createFxService(deps: { db: Kysely<Database>; rates: RateSource 
             from: `No ${body.from} wallet`,
           });
         }
-        await wallets.openWallets(trx, request.userId, [body.to]);
-        const target = (await wallets.findWalletByCurrency(trx, request.userId, body.to))!;
+        const targetId = await wallets.ensureWallet(trx, request.userId, body.to);
         const posted = await postEntry(
           trx,
-          exchangeEntry(request.userId, { sourceId: source.id, targetId: target.id }, figures, {
+          exchangeEntry(request.userId, { sourceId: source.id, targetId }, figures, {
             rateTimestamp: timestamp,
           }),
         );

@@ -1,17 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import type { Dialect } from '../../db/database';
+
+export interface HealthChecks {
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query. */
+  pingDatabase(): Promise<unknown>;
+}
 
 /** Liveness and readiness for a load balancer or orchestrator; outside /api so they need no session. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthRoutes: FastifyPluginAsync<HealthChecks> = async (app, { dialect, pingDatabase }) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {
     try {
-      await sql`select 1`.execute(app.db);
-      return { status: 'ok', database: app.dialect };
+      await pingDatabase();
+      return { status: 'ok', database: dialect };
     } catch (error) {
       app.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: app.dialect });
+      return reply.status(503).send({ status: 'unavailable', database: dialect });
     }
   });
 };

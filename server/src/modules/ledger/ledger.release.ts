@@ -4,6 +4,7 @@ import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { houseAccountId } from './house-accounts';
 import { isPostgres } from '../../db/dialect';
+import { deleteTransactionsOf } from '../transactions/transactions.repository';
 import { postEntry, type PostingInput } from './ledger.service';
 
 /**
@@ -22,7 +23,7 @@ export async function releaseUserLedger(trx: Transaction<Database>, userId: stri
     .where('user_id', '=', userId)
     .orderBy('id');
   const accounts = await (isPostgres(trx) ? owned.forUpdate() : owned).execute();
-  await trx.deleteFrom('transactions').where('user_id', '=', userId).execute();
+  await deleteTransactionsOf(trx, userId);
   if (accounts.length === 0) return;
 
   // Owner and cached balance go together (a check constraint says so).

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exchangeRatesSchema, ratePairListSchema, rateQuerySchema, rateQuoteSchema } from '@contract/rates';
+import type { RatesProvider } from './rates.provider';
 import { exchangeRatesOverview } from './rates.service';
 
 /** GET /api/exchange-rates[?from=&to=] and GET /api/exchange-rates/all; session required like all of /api. */
-export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesProvider }> = async (app, { rates }) => {
   app.get(
     '/',
     {
@@ -15,9 +16,9 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { from, to } = request.query;
-      return from && to ? app.rates.getRate(from, to) : exchangeRatesOverview(app.rates);
+      return from && to ? rates.getRate(from, to) : exchangeRatesOverview(rates);
     },
   );
 
-  app.get('/all', { schema: { response: { 200: ratePairListSchema } } }, async () => app.rates.all());
+  app.get('/all', { schema: { response: { 200: ratePairListSchema } } }, async () => rates.all());
 };

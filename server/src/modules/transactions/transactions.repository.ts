@@ -18,6 +18,19 @@ export function insertTransactions(db: Db, rows: Insertable<TransactionsTable>[]
   return db.insertInto('transactions').values(rows).returningAll().execute();
 }
 
+/**
+ * A movement's later outcome on its history rows: a payout settled, a held payment delivered or returned. A
+ * row that is gone (its demo user removed meanwhile) is simply not updated.
+ */
+export async function setTransactionStatus(db: Db, ids: string[], status: 'completed' | 'returned') {
+  if (ids.length > 0) await db.updateTable('transactions').set({ status }).where('id', 'in', ids).execute();
+}
+
+/** A removed user's own history rows (the ledger keeps every entry; see ledger.release.ts). */
+export function deleteTransactionsOf(db: Db, userId: string) {
+  return db.deleteFrom('transactions').where('user_id', '=', userId).execute();
+}
+
 export interface HistoryQuery {
   /** Only these types; null = every type. */
   types: readonly TransactionType[] | null;

@@ -9,6 +9,8 @@ import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import { ensureWallet } from '../wallets/wallets.repository';
 import { heldOutcomeMessage } from './held-transfers.messages';
+import { setTransactionStatus } from '../transactions/transactions.repository';
+import { findUserById } from '../user/user.repository';
 import * as repo from './transfers.repository';
 
 /**
@@ -26,11 +28,6 @@ function amountOf(held: Held): Money {
   return Money.of(held.amount, held.currency);
 }
 
-async function senderEmail(trx: Kysely<Database>, senderId: string) {
-  const sender = await trx.selectFrom('users').select('email').where('id', '=', senderId).executeTakeFirst();
-  return sender?.email;
-}
-
 /** For email verification's onVerified hook: every payment waiting for the user's address lands now. */
 export async function deliverHeldTransfers(
   trx: Transaction<Database>,
@@ -46,11 +43,8 @@ export async function deliverHeldTransfers(
       .select('description')
       .where('id', '=', held.transaction_id)
       .executeTakeFirst();
-    const sender = await trx
-      .selectFrom('users')
-      .select(['email', 'first_name', 'last_name'])
-      .where('id', '=', held.sender_id)
-      .executeTakeFirstOrThrow();
+    const sender = await findUserById(trx, held.sender_id);
+    if (!sender) throw new Error(`Held payment ${held.id} has no sender`);
     const posted = await postEntry(trx, {
       kind: 'held_transfer_delivery',
       description: `Held payment delivered to ${user.email}`,
@@ -74,7 +68,7 @@ export async function deliverHeldTransfers(
         },
       ],
     });
-    await repo.setTransactionStatus(trx, held.transaction_id, 'completed');
+    await setTransactionStatus(trx, [held.transaction_id], 'completed');
     await repo.resolveHeldTransfer(trx, held.id, {
       status: 'delivered',
       entryId: posted.entryId,
@@ -121,13 +115,13 @@ export async function returnDueHeldTransfers(
             };
           }),
         });
-        await repo.setTransactionStatus(trx, held.transaction_id, 'returned');
+        await setTransactionStatus(trx, [held.transaction_id], 'returned');
         await repo.resolveHeldTransfer(trx, held.id, {
           status: 'returned',
           entryId: posted.entryId,
           at: posted.createdAt,
         });
-        const to = await senderEmail(trx, held.sender_id);
+        const to = (await findUserById(trx, held.sender_id))?.email;
         if (to) {
           await mailer.enqueue(
             trx,

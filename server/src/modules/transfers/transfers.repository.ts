@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database, HeldTransfersTable, PayoutsTable } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
+import { setTransactionStatus } from '../transactions/transactions.repository';
 
 type Db = Kysely<Database>;
 
@@ -85,16 +86,11 @@ export async function markPayoutsSettled(
     )
     .where('status', '=', 'pending')
     .execute();
-  // The sender's row may be gone (an idle demo removed meanwhile); then there is nothing to update.
-  await db
-    .updateTable('transactions')
-    .set({ status: 'completed' })
-    .where(
-      'id',
-      'in',
-      payouts.map((payout) => payout.transaction_id),
-    )
-    .execute();
+  await setTransactionStatus(
+    db,
+    payouts.map((payout) => payout.transaction_id),
+    'completed',
+  );
 }
 
 export function insertHeldTransfer(db: Db, held: Insertable<HeldTransfersTable>) {
@@ -160,8 +156,4 @@ export function postingsOfEntry(db: Db, entryId: string) {
     .where('entry_id', '=', entryId)
     .orderBy('id')
     .execute();
-}
-
-export function setTransactionStatus(db: Db, transactionId: string, status: 'completed' | 'returned') {
-  return db.updateTable('transactions').set({ status }).where('id', '=', transactionId).execute();
 }

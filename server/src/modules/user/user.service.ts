@@ -1,33 +1,50 @@
 import type { Kysely } from 'kysely';
 import type { UpdateUserBody } from '@contract/auth';
 import type { Database, UserRow } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
+import * as repo from './user.repository';
 
-export async function getUser(db: Kysely<Database>, userId: string): Promise<UserRow> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound('User');
-  return user;
+/** The one check that an email address is free (sign-up, a change of address, its confirmation). */
+export async function assertEmailAvailable(db: Kysely<Database>, email: string, exceptUserId?: string) {
+  const owner = await repo.findUserByEmail(db, email);
+  if (owner && owner.id !== exceptUserId) {
+    throw new AppError('CONFLICT', 'An account with this email already exists', {
+      email: 'An account with this email already exists',
+    });
+  }
 }
 
-/** The profile fields a user changes directly; the email goes through email verification instead. */
-export type ProfileChanges = Pick<UpdateUserBody, 'firstName' | 'lastName' | 'phone'>;
+export type UserService = ReturnType<typeof createUserService>;
 
-export async function updateProfile(
-  db: Kysely<Database>,
-  userId: string,
-  changes: ProfileChanges,
-): Promise<UserRow> {
-  const updated = await db
-    .updateTable('users')
-    .set({
-      ...(changes.firstName !== undefined && { first_name: changes.firstName }),
-      ...(changes.lastName !== undefined && { last_name: changes.lastName }),
-      ...(changes.phone !== undefined && { phone: changes.phone }),
-      updated_at: new Date().toISOString(),
-    })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw notFound('User');
-  return updated;
+/** The signed-in user's profile. A change of email goes through email verification; the rest is direct. */
+export function createUserService(deps: { db: Kysely<Database>; verification: EmailVerificationService }) {
+  const { db, verification } = deps;
+
+  async function get(userId: string): Promise<UserRow> {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw notFound('User');
+    return user;
+  }
+
+  return {
+    get,
+
+    /**
+     * Names and phone change at once. A new email is only requested here: it needs the current password and
+     * takes effect when the new address opens its link.
+     */
+    async update(userId: string, body: UpdateUserBody): Promise<UserRow> {
+      const { email, currentPassword, firstName, lastName, phone } = body;
+      if (email !== undefined) await verification.requestChange(userId, email, currentPassword);
+      const updated = await repo.updateProfile(db, userId, {
+        ...(firstName !== undefined && { first_name: firstName }),
+        ...(lastName !== undefined && { last_name: lastName }),
+        ...(phone !== undefined && { phone }),
+        updated_at: new Date().toISOString(),
+      });
+      if (!updated) throw notFound('User');
+      return updated;
+    },
+  };
 }

@@ -1,0 +1,42 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * The users table's one owner: every insert, update, delete and lookup of a user goes through here. (Queries
+ * of other modules may join users to read a column or two, e.g. a session's owner; none writes it.)
+ */
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUser(db: Db, user: Insertable<UsersTable>) {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function deleteUser(db: Db, id: string) {
+  return db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export function updateProfile(
+  db: Db,
+  id: string,
+  changes: { first_name?: string; last_name?: string; phone?: string; updated_at: string },
+) {
+  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** The account now has (and has proven) `email`. */
+export function markEmailVerified(db: Db, id: string, email: string, at: string) {
+  return db
+    .updateTable('users')
+    .set({ email, email_verified_at: at, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
