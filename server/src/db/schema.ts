@@ -2,7 +2,8 @@ import type { ColumnType, Selectable } from 'kysely';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL so one set of queries serves both:
- * - ids are random UUID text (never guessable, never sequential across users);
+ * - ids are UUIDv7 text (lib/ids.ts): time-ordered, so inserts append at the end of each index, with 74
+ *   random bits each, so one user's ids say nothing about another's;
  * - timestamps are ISO-8601 UTC text from `Date#toISOString()`, which sorts correctly as text;
  * - flags are integers 0/1 (SQLite has no boolean);
  * - money is bigint minor units (read as BigInt on both dialects, see database.ts).

@@ -4,7 +4,7 @@ import pino, { type Logger } from 'pino';
  * Paths never written to a log. Request bodies are not logged at all; these cover headers and any object a
  * module might log by mistake (a user row, a card).
  */
-export const redactedPaths = [
+const redactedPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',

@@ -8,23 +8,7 @@ import { houseAccountId, isHouseKind } from './house-accounts';
 import * as repo from './ledger.repository';
 import { newId } from '../../lib/ids';
 
-/**
- * THE way money moves. Every movement is one journal entry of signed postings, and this function is the
- * only writer of postings and cached balances. It enforces, inside the caller's database transaction:
- *
- * - Sign convention: a posting's amount is seen from its account. Positive = money into the account,
- *   negative = money out. A wallet's balance is the sum of its postings; house accounts mirror customers
- *   (the external-world account goes negative as money enters Meridian).
- * - Every posting is non-zero and, per currency, an entry's postings sum to zero: money is never created
- *   or destroyed, only moved. So the sum over all accounts of each currency is always zero.
- * - Each posting's currency is its account's currency.
- * - Cached balances (customer accounts only) move by exactly the sum of their postings and never go below
- *   zero: a shortfall is INSUFFICIENT_FUNDS and nothing is written.
- * - Postings and entries are only ever inserted (the database refuses updates too).
- * - Books: every account is in the live book or the demo's. An entry stays in one book, so play money never
- *   reaches a real customer (422 DEMO_ACCOUNT). Callers name house accounts by their live id; an entry whose
- *   own accounts are demo ones posts to the demo book's house accounts instead (house-accounts.ts).
- */
+/** One signed amount on one account: positive = money into the account. */
 export interface PostingInput {
   accountId: string;
   amount: Money;
@@ -57,7 +41,7 @@ export class LedgerRuleError extends Error {
   override name = 'LedgerRuleError';
 }
 
-export function assertBalanced(postings: PostingInput[]): void {
+function assertBalanced(postings: PostingInput[]): void {
   if (postings.length < 2) throw new LedgerRuleError('An entry needs at least two postings');
   const sums = new Map<string, Money>();
   for (const { amount } of postings) {
@@ -69,6 +53,23 @@ export function assertBalanced(postings: PostingInput[]): void {
   }
 }
 
+/**
+ * THE way money moves. Every movement is one journal entry of signed postings, and this function is the
+ * only writer of postings and cached balances. It enforces, inside the caller's database transaction:
+ *
+ * - Sign convention: a posting's amount is seen from its account. Positive = money into the account,
+ *   negative = money out. A wallet's balance is the sum of its postings; house accounts mirror customers
+ *   (the external-world account goes negative as money enters Meridian).
+ * - Every posting is non-zero and, per currency, an entry's postings sum to zero: money is never created
+ *   or destroyed, only moved. So the sum over all accounts of each currency is always zero.
+ * - Each posting's currency is its account's currency.
+ * - Cached balances (customer accounts only) move by exactly the sum of their postings and never go below
+ *   zero: a shortfall is INSUFFICIENT_FUNDS and nothing is written.
+ * - Postings and entries are only ever inserted (the database refuses updates too).
+ * - Books: every account is in the live book or the demo's. An entry stays in one book, so play money never
+ *   reaches a real customer (422 DEMO_ACCOUNT). Callers name house accounts by their live id; an entry whose
+ *   own accounts are demo ones posts to the demo book's house accounts instead (house-accounts.ts).
+ */
 export async function postEntry(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new LedgerRuleError('postEntry must run inside a database transaction');
   assertBalanced(entry.postings);

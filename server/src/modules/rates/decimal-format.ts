@@ -3,7 +3,7 @@
  * floats, but what leaves the server is a decimal string rounded to a fixed number of significant digits,
  * and amounts are converted from it in BigInt by the FX module. No float ever holds money.
  */
-export const RATE_SIGNIFICANT_DIGITS = 12;
+const RATE_SIGNIFICANT_DIGITS = 12;
 
 /** `value` as a plain decimal string (no exponent), rounded to 12 significant digits, trailing zeros trimmed. */
 export function formatRate(value: number): string {

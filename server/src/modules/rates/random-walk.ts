@@ -2,22 +2,10 @@
  * The simulated market's motion: a seeded PRNG and a mean-reverting random walk in log space. Floats are fine
  * here because these are prices being invented, not money being moved (see decimal-format.ts).
  */
-export type Random = () => number;
-
-/** mulberry32: tiny, fast and deterministic, so a seed reproduces the same market in every run. */
-export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { Random } from '../../lib/random';
 
 /** A standard normal draw (Box–Muller); `1 - random()` keeps the logarithm away from zero. */
-export function standardNormal(random: Random): number {
+function standardNormal(random: Random): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 

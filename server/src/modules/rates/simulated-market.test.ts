@@ -120,9 +120,17 @@ describe('SimulatedMarket', () => {
     });
   });
 
-  it('starts and stops its timer without keeping the process alive', async () => {
-    const { market } = marketAt();
+  it('moves on its own once started, and stands still once stopped', async () => {
+    // A real clock and a short tick: the timer itself is what is under test.
+    const market = new SimulatedMarket({ seed: 7, tickMs: 20 });
+    const opening = market.getRate('BTC', 'USD').timestamp;
     await market.start();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const moved = market.getRate('BTC', 'USD').timestamp;
+    expect(moved).not.toBe(opening);
     market.stop();
+    const stopped = market.all();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(market.all()).toEqual(stopped);
   });
 });

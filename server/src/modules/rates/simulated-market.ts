@@ -1,7 +1,8 @@
 import { currencyCodes, type Currency } from '@contract/currencies';
 import { listedPairsFromBook, quoteFromBook, type UsdPriceBook } from './price-book';
 import { PriceHistory, SAMPLE_INTERVAL_MS } from './price-history';
-import { mulberry32, stepLogPrice, type Random } from './random-walk';
+import { mulberry32, type Random } from '../../lib/random';
+import { stepLogPrice } from './random-walk';
 import type { RatePair, RateQuote, RatesProvider, RatesStatus } from './rates.provider';
 import { currencyIndex, referenceUsdPrices, walkProfileOf } from './reference-prices';
 

@@ -15,7 +15,7 @@ export interface UsdRatesFeed {
   missing: Currency[];
 }
 
-export class InvalidFeedError extends Error {
+class InvalidFeedError extends Error {
   override name = 'InvalidFeedError';
 }
 
@@ -25,7 +25,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a parsed response body; throws InvalidFeedError saying what is wrong. */
-export function parseUsdRatesFeed(body: unknown): UsdRatesFeed {
+function parseUsdRatesFeed(body: unknown): UsdRatesFeed {
   if (!isRecord(body) || !isRecord(body.rates))
     throw new InvalidFeedError('no "rates" object in the response');
   if (body.base !== undefined && body.base !== 'USD') {

@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
  * - simulated: a demo sender, and the address is nobody's: a make-believe payout in the demo book.
  * Value never crosses between a demo and a real account: either way round is 422 DEMO_ACCOUNT.
  */
-export function deliveryFor(sender: repo.Party, recipient: repo.Party | undefined): TransferDelivery {
+function deliveryFor(sender: repo.Party, recipient: repo.Party | undefined): TransferDelivery {
   const senderIsDemo = Number(sender.is_demo) === 1;
   if (recipient && (Number(recipient.is_demo) === 1) !== senderIsDemo) {
     const message = senderIsDemo

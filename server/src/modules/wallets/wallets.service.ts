@@ -16,7 +16,7 @@ import { sortWallets, toWallet, walletCurrency } from './wallets.mapper';
 import * as repo from './wallets.repository';
 
 /** Every new user starts with these, empty. */
-export const DEFAULT_WALLET_CURRENCIES: Currency[] = ['USD', 'EUR', 'BTC'];
+const DEFAULT_WALLET_CURRENCIES: Currency[] = ['USD', 'EUR', 'BTC'];
 
 /** For auth's onUserCreated hook: runs inside the transaction that creates the user. */
 export async function openDefaultWallets(trx: Kysely<Database>, userId: string, createdAt?: string) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mulberry32 } from '../../lib/random';
 import { call, NoAnswerError, openCustomer, type Answer, type Customer } from './bank-client';
 
 /**
@@ -54,20 +55,8 @@ const FUNDED = [
 const RETRY_PAUSE_MS = 100;
 const RETRY_LIMIT = 600; // a minute of a dead server before a client gives up
 
-/** mulberry32: a tiny seeded PRNG, so a failing run can be replayed with its seed. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Sends until the server answers; the same key and body each time. */
-export async function sendUntilAnswered(
+async function sendUntilAnswered(
   baseUrl: () => string,
   path: string,
   cookie: string,
@@ -85,7 +74,7 @@ export async function sendUntilAnswered(
 }
 
 function planTransfers(options: BankWorkloadOptions, customers: Customer[]) {
-  const random = prng(options.seed);
+  const random = mulberry32(options.seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   return Array.from({ length: options.transfers }, (_, index) => {
     const sender = Math.floor(random() * customers.length);
