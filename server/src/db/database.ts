@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
+import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
@@ -34,7 +35,10 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
   // error as an uncaught exception and take the process down.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CurrencyCheckPlugin()],
+  });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
@@ -55,6 +59,7 @@ function openSqlite(path: string): DatabaseHandle {
   reusePreparedStatements(sqlite);
   const dialect = new SqliteDialect({ database: sqlite });
   const db = new Kysely<Database>({
+    plugins: [new CurrencyCheckPlugin()],
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () => new ImmediateSqliteDriver(dialect.createDriver()),

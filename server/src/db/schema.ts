@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { Currency } from '@contract/currencies';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL so one set of queries serves both:
@@ -6,7 +7,9 @@ import type { ColumnType, Selectable } from 'kysely';
  *   random bits each, so one user's ids say nothing about another's;
  * - timestamps are ISO-8601 UTC text from `Date#toISOString()`, which sorts correctly as text;
  * - flags are integers 0/1 (SQLite has no boolean);
- * - money is bigint minor units (read as BigInt on both dialects, see database.ts).
+ * - money is bigint minor units (read as BigInt on both dialects, see database.ts);
+ * - currency columns are `Currency`: written only from typed code and checked once on the way out
+ *   (currency-check.ts), so no module re-checks them.
  */
 export interface UsersTable {
   id: string;
@@ -39,7 +42,7 @@ export interface LedgerAccountsTable {
   id: string;
   user_id: string | null;
   kind: string;
-  currency: string;
+  currency: Currency;
   /** Cached sum of the account's postings; null on house accounts. */
   balance: bigint | null;
   /** 'live' or 'demo': an entry never mixes books (see ledger.service.ts). */
@@ -64,7 +67,7 @@ export interface PostingsTable {
   id: string;
   entry_id: string;
   account_id: string;
-  currency: string;
+  currency: Currency;
   amount: bigint;
 }
 
@@ -76,10 +79,10 @@ export interface TransactionsTable {
   wallet_id: string | null;
   type: string;
   amount: bigint;
-  currency: string;
+  currency: Currency;
   fee: ColumnType<bigint, bigint | undefined, bigint>;
-  from_currency: string | null;
-  to_currency: string | null;
+  from_currency: Currency | null;
+  to_currency: Currency | null;
   exchange_rate: string | null;
   converted_amount: bigint | null;
   recipient_email: string | null;
@@ -109,7 +112,7 @@ export interface PayoutsTable {
   entry_id: string;
   recipient_email: string;
   /** What leaves Meridian, in minor units of `currency` (the transfer's toCurrency). */
-  currency: string;
+  currency: Currency;
   amount: bigint;
   status: 'pending' | 'completed';
   /** Demo payouts are simulated: they settle in the demo book. */
@@ -160,7 +163,7 @@ export interface HeldTransfersTable {
   entry_id: string;
   recipient_email: string;
   /** What the recipient gets, in minor units of `currency` (the transfer's toCurrency). */
-  currency: string;
+  currency: Currency;
   amount: bigint;
   status: 'held' | 'delivered' | 'returned';
   created_at: string;

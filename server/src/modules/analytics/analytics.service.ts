@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Analytics, Cashflow } from '@contract/analytics';
-import { isCurrency, type Currency } from '@contract/currencies';
+import type { Currency } from '@contract/currencies';
 import { convertAtRate, formatAmount, Money, type Rate } from '@contract/money';
 import { incomeTransactionTypes, spendingTransactionTypes } from '@contract/transactions';
 import type { Database } from '../../db/schema';
@@ -27,8 +27,7 @@ export function createAnalyticsService(deps: { db: Kysely<Database>; rates: Rate
   /** A USD converter for one request, so each currency's rate is fetched once and used consistently. */
   function usdValuer() {
     const cache = new Map<Currency, Rate>();
-    return async (total: bigint, currency: string): Promise<bigint> => {
-      if (!isCurrency(currency)) return 0n;
+    return async (total: bigint, currency: Currency): Promise<bigint> => {
       if (currency === 'USD') return total;
       let rate = cache.get(currency);
       if (!rate) {

@@ -1,5 +1,4 @@
 import { sql, type Transaction } from 'kysely';
-import { isCurrency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { houseAccountId } from './house-accounts';
@@ -46,7 +45,7 @@ export async function releaseUserLedger(trx: Transaction<Database>, userId: stri
   const postings: PostingInput[] = [];
   for (const { account_id, total } of sums) {
     const currency = currencyOf.get(account_id)!;
-    if (BigInt(total) === 0n || !isCurrency(currency)) continue;
+    if (BigInt(total) === 0n) continue;
     postings.push({ accountId: account_id, amount: Money.of(-BigInt(total), currency) });
     postings.push({
       accountId: houseAccountId('external', currency),

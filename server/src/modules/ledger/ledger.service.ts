@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import { isCurrency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Book, Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -93,7 +92,7 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
   const balances = new Map<string, bigint>();
   for (const account of customer) {
     const balance = account.balance! + deltas.get(account.id)!;
-    if (balance < 0n && isCurrency(account.currency)) {
+    if (balance < 0n) {
       const available = Money.of(account.balance!, account.currency);
       throw new AppError(
         'INSUFFICIENT_FUNDS',
@@ -169,7 +168,7 @@ async function inBookOfEntry(
 
   const moved = new Map<string, string>();
   for (const account of others) {
-    if (isLiveHouse(account) && isHouseKind(account.kind) && isCurrency(account.currency)) {
+    if (isLiveHouse(account) && isHouseKind(account.kind)) {
       moved.set(account.id, houseAccountId(account.kind, account.currency, book));
     }
   }

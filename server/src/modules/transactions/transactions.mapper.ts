@@ -1,5 +1,3 @@
-import type { Currency } from '@contract/currencies';
-import { isCurrency } from '@contract/currencies';
 import { formatAmount } from '@contract/money';
 import {
   directionOf,
@@ -11,21 +9,14 @@ import {
 } from '@contract/transactions';
 import type { TransactionRow } from '../../db/schema';
 
-function currencyOf(value: string): Currency {
-  if (!isCurrency(value)) throw new Error(`Unknown currency in the database: ${value}`);
-  return value;
-}
-
-const optionalCurrency = (value: string | null) => (value === null ? null : currencyOf(value));
-
 /** A database row as the wire shape: amounts become decimal strings with their currency's scale. */
 export function toTransaction(row: TransactionRow): Transaction {
-  const currency = currencyOf(row.currency);
+  const { currency } = row;
   const type = row.type as TransactionType;
   if (!transactionTypes.includes(type)) throw new Error(`Unknown transaction type: ${row.type}`);
   if (!transactionStatuses.includes(row.status as TransactionStatus))
     throw new Error(`Unknown status: ${row.status}`);
-  const toCurrency = optionalCurrency(row.to_currency);
+  const toCurrency = row.to_currency;
   return {
     id: row.id,
     type,
@@ -34,7 +25,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     amount: formatAmount(row.amount, currency),
     currency,
     fee: formatAmount(row.fee, currency),
-    fromCurrency: optionalCurrency(row.from_currency),
+    fromCurrency: row.from_currency,
     toCurrency,
     exchangeRate: row.exchange_rate,
     convertedAmount:

@@ -33,7 +33,7 @@ async function seedHistory(ctx: TestContext, userId: string, count: number, star
     entry_id: entryId,
     type: transactionTypes[index % transactionTypes.length]!,
     amount: BigInt(100 + index),
-    currency: 'USD',
+    currency: 'USD' as const,
     fee: 0n,
     description: `Row ${index}`,
     status: 'completed',

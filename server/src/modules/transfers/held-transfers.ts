@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isCurrency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Database, UserRow } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
@@ -23,10 +22,7 @@ import * as repo from './transfers.repository';
 
 type Held = Awaited<ReturnType<typeof repo.claimHeldFor>>[number];
 
-function amountOf(held: Held): Money {
-  if (!isCurrency(held.currency)) throw new Error(`Unknown held currency ${held.currency}`);
-  return Money.of(held.amount, held.currency);
-}
+const amountOf = (held: Held) => Money.of(held.amount, held.currency);
 
 /** For email verification's onVerified hook: every payment waiting for the user's address lands now. */
 export async function deliverHeldTransfers(
@@ -107,13 +103,10 @@ export async function returnDueHeldTransfers(
           kind: 'held_transfer_return',
           description: `Unclaimed payment to ${held.recipient_email} returned`,
           book: 'live',
-          postings: original.map((posting) => {
-            if (!isCurrency(posting.currency)) throw new Error(`Unknown currency ${posting.currency}`);
-            return {
-              accountId: posting.account_id,
-              amount: Money.of(-BigInt(posting.amount), posting.currency),
-            };
-          }),
+          postings: original.map((posting) => ({
+            accountId: posting.account_id,
+            amount: Money.of(-BigInt(posting.amount), posting.currency),
+          })),
         });
         await setTransactionStatus(trx, [held.transaction_id], 'returned');
         await repo.resolveHeldTransfer(trx, held.id, {

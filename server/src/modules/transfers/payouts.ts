@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isCurrency, type Currency } from '@contract/currencies';
+import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Config } from '../../config/env';
 import type { Book, Database } from '../../db/schema';
@@ -50,7 +50,6 @@ type DuePayout = Awaited<ReturnType<typeof repo.claimDuePayouts>>[number];
 async function settleBatch(trx: Transaction<Database>, book: Book, due: DuePayout[]) {
   const totals = new Map<Currency, Money>();
   for (const payout of due) {
-    if (!isCurrency(payout.currency)) throw new Error(`Unknown payout currency ${payout.currency}`);
     const amount = Money.of(payout.amount, payout.currency);
     totals.set(payout.currency, (totals.get(payout.currency) ?? Money.zero(payout.currency)).plus(amount));
   }

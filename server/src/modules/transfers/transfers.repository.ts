@@ -35,7 +35,7 @@ export function findParties(
         .on(
           'w.currency',
           '=',
-          sql<string>`case when u.id = ${senderId} then ${fromCurrency} else ${toCurrency} end`,
+          sql<Currency>`case when u.id = ${senderId} then ${fromCurrency} else ${toCurrency} end`,
         ),
     )
     .select([

@@ -10,7 +10,7 @@ const WALLET = 'wallet';
 
 export interface WalletRow {
   id: string;
-  currency: string;
+  currency: Currency;
   balance: bigint | null;
   created_at: string;
 }

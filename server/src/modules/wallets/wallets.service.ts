@@ -12,7 +12,7 @@ import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotenc
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
-import { sortWallets, toWallet, walletCurrency } from './wallets.mapper';
+import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
 
 /** Every new user starts with these, empty. */
@@ -62,7 +62,7 @@ export function createWalletsService(deps: { db: Kysely<Database>; config: Confi
       return runIdempotent<DepositResponse>(db, request, async (trx) => {
         const wallet = await repo.findWallet(trx, request.userId, walletId);
         if (!wallet) throw notFound('Wallet');
-        const currency = walletCurrency(wallet);
+        const { currency } = wallet;
         const amount = parseRequestAmount(body.amount, currency);
         await assertWithinSandboxCap(amount.minor, currency);
         const posted = await postEntry(trx, {

@@ -41,7 +41,7 @@ async function checkConservation(db: Kysely<Database>, deposits: Record<string, 
     .where('a.book', '=', 'live')
     .groupBy('p.currency')
     .execute();
-  const inside = new Map(rows.map((row) => [row.currency, BigInt(row.inside)]));
+  const inside = new Map<string, bigint>(rows.map((row) => [row.currency, BigInt(row.inside)]));
   const problems: string[] = [];
   for (const currency of new Set([...inside.keys(), ...Object.keys(deposits)])) {
     const expected = deposits[currency] ?? 0n;
