@@ -1,6 +1,104 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Boundaries, so the house keeps its shape as it grows:
+ * - a web feature never imports another feature (what two features share lives in web/src/lib or
+ *   web/src/components), nor the app shell;
+ * - web/src/{lib,components,hooks} never import a feature or the app;
+ * - the server's cross-cutting layer (db, lib, config, jobs, plugins) never imports a module;
+ * - contract/ imports neither side (nor their frameworks): both sides import it.
+ */
+const features = readdirSync(join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const restrict = (message, ...group) => ({ group, message });
+
+const boundaries = [
+  ...features.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(
+              `A feature does not import another feature: move what "${feature}" shares to web/src/lib or web/src/components.`,
+              '@web/features/*',
+              `!@web/features/${feature}`,
+              '../../*',
+            ),
+            restrict('A feature does not import the app shell.', '@web/app', '@web/app/*'),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/{lib,components,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(
+              'Shared web code does not depend on a feature or the app.',
+              '@web/features',
+              '@web/features/*',
+              '@web/app',
+              '@web/app/*',
+              '**/features/*',
+              '**/app/*',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/{db,lib,config,jobs,plugins}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(
+              "The server's cross-cutting layer does not import a module: pass what it needs in (options, callbacks).",
+              '**/modules/*',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            restrict(
+              'The contract imports neither side: both sides import it.',
+              '@web/*',
+              '**/server/*',
+              '**/web/*',
+              'fastify',
+              'kysely',
+              'react',
+              'react-dom',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'coverage', '.tmp'] },
@@ -14,6 +112,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...boundaries,
   {
     // Plain Node scripts (the `globals` package is not a dependency, so name the two they use).
     files: ['scripts/**/*.mjs'],

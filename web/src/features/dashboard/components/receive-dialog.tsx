@@ -15,7 +15,7 @@ import {
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
 import { cn } from '@web/lib/utils';
-import { useUser } from '../api/get-user';
+import { useUser } from '@web/lib/user';
 
 interface ReceiveDialogProps {
   open: boolean;

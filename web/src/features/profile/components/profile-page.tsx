@@ -1,7 +1,7 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { LoadError } from '@web/components/load-error';
-import { useUser } from '../api/get-user';
+import { useUser } from '@web/lib/user';
 import { AccountStatus } from './account-status';
 import { ProfileForm } from './profile-form';
 
