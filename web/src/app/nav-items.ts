@@ -15,7 +15,7 @@ export interface NavItem {
   to: string;
   /** The short label in the sidebar and tab bar. */
   label: string;
-  /** The page title in the header (spec §2 route table). */
+  /** The page title in the header. */
   title: string;
   icon: LucideIcon;
 }
@@ -32,5 +32,5 @@ export const navItems: NavItem[] = [
   { to: '/system-status', label: 'System', title: 'System Status', icon: Activity },
 ];
 
-/** Any path the app does not know is shown inside the shell under this title (spec §2). */
+/** Any path the app does not know is shown inside the shell under this title. */
 export const FALLBACK_TITLE = 'Dashboard';

@@ -4,7 +4,7 @@ import { currentToasts, dismissToast, toast } from './use-toast';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('toast (spec §9)', () => {
+describe('toast', () => {
   it('keeps at most one toast, the newest', () => {
     toast({ title: 'First' });
     const second = toast({ title: 'Second', variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, apiRequestWithHeaders, friendlyErrorMessage } from './api-client';
 
-// Only the browser's fetch is replaced here: these tests pin the client's own contract (spec §8's message
+// Only the browser's fetch is replaced here: these tests pin the client's own contract (the message
 // format). The real server is exercised end to end by the browser tests.
 function answer(status: number, body: string, statusText = '', headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(async () => new Response(body || null, { status, statusText, headers }));

@@ -1,7 +1,7 @@
 import { errorBodySchema, type ErrorBody } from '@contract/errors';
 
 /**
- * Any non-OK answer from the API. `message` follows the spec's format, `"<status>: <body text>"` (or the
+ * Any non-OK answer from the API. `message` reads `"<status>: <body text>"` (or the
  * status text when the body is empty); `body` is the parsed `{ code, message, fields }` when the server sent one.
  */
 export class ApiError extends Error {

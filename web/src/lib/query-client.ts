@@ -5,7 +5,7 @@ import { queryKeys } from './query-keys';
 
 const sessionEnded = (error: unknown) => error instanceof ApiError && error.body?.code === 'UNAUTHENTICATED';
 
-/** Spec §7 and §9: no retries, no refetch on focus, data never goes stale on its own. */
+/** No retries, no refetch on focus, data never goes stale on its own. */
 export function createQueryClient(): QueryClient {
   // A call that finds the session gone (idle timeout, signed out elsewhere) still fails as the spec says, and
   // also marks the visitor signed out so the guard takes them to the landing page instead of a broken screen.

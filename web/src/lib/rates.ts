@@ -9,7 +9,7 @@ import { queryKeys } from './query-keys';
  * screens that show the same figure share one cached answer under one key and Refresh Rates reaches them all.
  */
 
-/** GET /api/exchange-rates: coins in USD and USD to every fiat; spec §7 polls it every 30 s. */
+/** GET /api/exchange-rates: coins in USD and USD to every fiat; polled every 30 s. */
 export const getExchangeRates = (signal?: AbortSignal) =>
   api.get<ExchangeRates>('/api/exchange-rates', signal);
 
@@ -28,7 +28,7 @@ export const getRate = (from: Currency, to: Currency, signal?: AbortSignal) =>
 
 /**
  * One pair, polled every `refetchIntervalMs`: the converter's rate panel every 5 s, the transfer screen every
- * 30 s (spec §7, §9). Switching pairs keeps the old figure on screen (marked as updating) instead of flashing
+ * 30 s. Switching pairs keeps the old figure on screen (marked as updating) instead of flashing
  * a skeleton.
  */
 export const rateQueryOptions = (from: Currency, to: Currency, refetchIntervalMs: number) =>

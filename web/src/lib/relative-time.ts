@@ -3,7 +3,7 @@ const HOUR_MS = 3_600_000;
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
- * Spec §2 (Transaction History): under 1 hour "Just now"; under 24 hours "N hours ago"; under 48 hours
+ * Under 1 hour "Just now"; under 24 hours "N hours ago"; under 48 hours
  * "Yesterday"; otherwise the date. A time in the future (clock skew) counts as just now.
  */
 export function relativeTime(iso: string, now: Date = new Date()): string {

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 
-/** An unknown path inside the app: the shell keeps the title Dashboard (spec §2) and says what happened. */
+/** An unknown path inside the app: the shell keeps the title Dashboard and says what happened. */
 export function NotFoundRoute() {
   const { pathname } = useLocation();
   return (

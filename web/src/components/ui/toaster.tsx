@@ -1,7 +1,7 @@
 import { useToast } from '@web/hooks/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
-/** Spec §9: 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the viewport (Radix defaults). */
+/** 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the viewport (Radix defaults). */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (

@@ -3,10 +3,10 @@ import type { RatePair } from '@contract/rates';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** Spec §9: the Live Rates list shows the first 8 pairs. */
+/** The Live Rates list shows the first 8 pairs. */
 export const LIVE_RATES_COUNT = 8;
 
-/** GET /api/exchange-rates/all, polled every 30 s (spec §7). */
+/** GET /api/exchange-rates/all, polled every 30 s. */
 export const getAllRates = (signal?: AbortSignal) => api.get<RatePair[]>('/api/exchange-rates/all', signal);
 
 export const allRatesQueryOptions = () =>

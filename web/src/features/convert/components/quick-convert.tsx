@@ -2,7 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { groupThousands } from '@contract/money';
 import { quickConvertAmounts } from '../lib/converter';
 
-/** Spec §9: 100, 500, 1000, 5000, 10000, 50000 — each sets the amount. */
+/** 100, 500, 1000, 5000, 10000, 50000 — each sets the amount. */
 export function QuickConvert({ amount, onPick }: { amount: string; onPick: (amount: string) => void }) {
   return (
     <div className="grid gap-2">

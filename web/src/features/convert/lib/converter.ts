@@ -2,7 +2,7 @@ import type { Currency } from '@contract/currencies';
 import { conversionFeeMinor } from '@contract/fx';
 import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
 
-/** Spec §9: the converter's currencies, its default and its Quick Convert amounts. */
+/** The converter's currencies, its default and its Quick Convert amounts. */
 export const converterCurrencies = [
   'USD',
   'EUR',
@@ -26,7 +26,7 @@ export const cleanAmountInput = (text: string) => text.replace(/[^\d.]/g, '');
 
 export type AmountCheck =
   | { ok: true; money: Money }
-  /** Spec §5: not above 0 (or not a number at all): the "Invalid Amount" toast. */
+  /** Not above 0 (or not a number at all): the "Invalid Amount" toast. */
   | { ok: false; reason: 'invalid' }
   /** A number, but not one this currency can hold (too many decimals, too large): an inline error. */
   | { ok: false; reason: 'inline'; message: string };

@@ -3,7 +3,7 @@ import type { Transaction } from '@contract/transactions';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** Spec §9: Recent Activity shows 3 transactions. */
+/** Recent Activity shows 3 transactions. */
 export const RECENT_ACTIVITY_COUNT = 3;
 
 /** GET /api/transactions (newest first, a plain array): only the first page of 3 is needed here. */

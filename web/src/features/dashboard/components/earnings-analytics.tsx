@@ -14,7 +14,7 @@ const CashflowChart = lazy(() =>
   import('./cashflow-chart').then((module) => ({ default: module.CashflowChart })),
 );
 
-/** Spec §2: monthlyEarnings, averageProject and activeClients (missing values show 0), and the cash-flow chart. */
+/** MonthlyEarnings, averageProject and activeClients (missing values show 0), and the cash-flow chart. */
 export function EarningsAnalytics() {
   const analytics = useAnalytics();
   return (

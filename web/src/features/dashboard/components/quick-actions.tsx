@@ -26,7 +26,7 @@ const links: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/cards', label: 'Cards', icon: CreditCard },
 ];
 
-/** Spec §2: Send Money, Exchange and Cards navigate; Receive and Add Funds open their dialogs. */
+/** Send Money, Exchange and Cards navigate; Receive and Add Funds open their dialogs. */
 export function QuickActions({ onReceive, onAddFunds }: { onReceive: () => void; onAddFunds: () => void }) {
   return (
     <Card className="gap-3" role="region" aria-labelledby="quick-actions-title">

@@ -26,7 +26,7 @@ function iconFor(transaction: Transaction): { icon: LucideIcon; tone: string } {
   return { icon: ArrowUpRight, tone: 'bg-muted text-foreground' };
 }
 
-/** The three newest transactions (spec §2), with a way to the full history. */
+/** The three newest transactions, with a way to the full history. */
 export function RecentActivity({ className }: { className?: string }) {
   const transactions = useRecentTransactions();
   return (

@@ -25,7 +25,7 @@ function shareOf(part: Money, total: Money): string {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Total Portfolio, Crypto Assets and Fiat Balance, in USD at live rates (spec §2 and §9). */
+/** Total Portfolio, Crypto Assets and Fiat Balance, in USD at live rates. */
 export function SummaryCards({ portfolio, loading, error, onRetry, onAddFunds }: SummaryCardsProps) {
   if (loading) {
     return (

@@ -3,7 +3,7 @@ import { formatMoney, formatSignedMoney, moneyFromWire } from '@web/lib/money';
 
 /**
  * What a transaction is called in Recent Activity. The sketch knew only receive, card payment and "currency
- * exchange" for everything else (spec §3); Meridian's types are richer, so each gets its own plain name.
+ * exchange" for everything else; Meridian's types are richer, so each gets its own plain name.
  */
 export const activityLabels: Record<TransactionType, string> = {
   receive: 'Incoming payment',

@@ -29,7 +29,7 @@ export interface PortfolioValue {
 }
 
 /**
- * Spec §9: Total Portfolio sums all wallets converted to USD; Crypto Assets the crypto wallets; Fiat Balance the
+ * Total Portfolio sums all wallets converted to USD; Crypto Assets the crypto wallets; Fiat Balance the
  * fiat ones. Each wallet is valued once (nearest cent) and the sums are of those values: Total = Crypto + Fiat.
  */
 export function valuePortfolio(wallets: readonly Wallet[], rates: ExchangeRates): PortfolioValue {

@@ -8,7 +8,7 @@ import { cn } from '@web/lib/utils';
 import { exportCsvUrl } from '../api/get-transaction-page';
 import { HistoryList } from './history-list';
 
-/** Spec §2: All, Incoming, Outgoing, Exchanges. */
+/** All, Incoming, Outgoing, Exchanges. */
 const filterLabels: Record<HistoryFilter, string> = {
   all: 'All',
   incoming: 'Incoming',

@@ -24,7 +24,7 @@ const row = (overrides: Partial<Transaction>): Transaction => ({
 });
 
 describe('statusLabel', () => {
-  it('shows completed as Completed and anything else as Pending (spec §2)', () => {
+  it('shows completed as Completed and anything else as Pending', () => {
     expect(statusLabel('completed')).toBe('Completed');
     expect(statusLabel('pending')).toBe('Pending');
     expect(statusLabel('failed')).toBe('Pending');

@@ -4,7 +4,7 @@ import { formatMoney, formatSignedMoney, moneyFromWire } from '@web/lib/money';
 export type StatusLabel = 'Completed' | 'Pending' | 'Returned';
 
 /**
- * Spec §2: completed shows Completed; anything else shows Pending, except a payment nobody claimed, which came
+ * A `completed` row shows Completed; anything else shows Pending, except a payment nobody claimed, which came
  * back to the sender: it says Returned, so nobody reads the money as gone.
  */
 export const statusLabel = (status: TransactionStatus): StatusLabel =>

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { cn } from '@web/lib/utils';
 
-/** The bell and its panel (spec: 24rem wide). Notifications are raised by account events; none exist yet. */
+/** The bell and its panel (24rem wide). Notifications are raised by account events; none exist yet. */
 export function NotificationBell({ className }: { className?: string }) {
   return (
     <Popover>

@@ -3,7 +3,7 @@ import type { Currency } from '@contract/currencies';
 import { rateQueryOptions } from '@web/lib/rates';
 
 /**
- * The live rate behind "recipient gets" when the currencies differ, on the 30 s poll (spec §9); the server
+ * The live rate behind "recipient gets" when the currencies differ, on the 30 s poll; the server
  * prices the transfer again when it is sent. Only asks when there is something to convert.
  */
 export function useTransferRate(from: Currency | '', to: Currency | '') {

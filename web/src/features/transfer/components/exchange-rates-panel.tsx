@@ -18,7 +18,7 @@ const pairs: { from: Currency; to: Currency; rate: (rates: ExchangeRates) => str
   { from: 'ETH', to: 'USD', rate: (rates) => rates.crypto.ETH_USD },
 ];
 
-/** GET /api/exchange-rates on the 30 s poll (spec §7). */
+/** GET /api/exchange-rates on the 30 s poll. */
 export function ExchangeRatesPanel() {
   const rates = useExchangeRates();
   return (

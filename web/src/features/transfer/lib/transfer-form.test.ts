@@ -37,7 +37,7 @@ describe('checkDraft', () => {
     ['source wallet', { fromCurrency: '' as const }],
     ['target currency', { toCurrency: '' as const }],
     ['recipient email', { recipientEmail: '  ' }],
-  ])('reports missing information when the %s is empty (spec §5)', (_, overrides) => {
+  ])('reports missing information when the %s is empty', (_, overrides) => {
     expect(checkDraft(draft(overrides))).toEqual({ ok: false, missing: true });
   });
 

@@ -7,7 +7,7 @@ import {
   transferFeeMinor,
 } from '@contract/transfers';
 
-/** Spec §9: what a recipient can be paid in. */
+/** What a recipient can be paid in. */
 export const transferTargets = ['USD', 'EUR', 'GBP', 'CAD'] as const satisfies readonly Currency[];
 export type TransferTarget = (typeof transferTargets)[number];
 export const isTransferTarget = (currency: string): currency is TransferTarget =>
@@ -43,7 +43,7 @@ export interface CheckedTransfer {
 
 export type DraftCheck =
   | { ok: true; transfer: CheckedTransfer }
-  /** Spec §5: amount, source wallet, target currency or recipient email left empty: "Missing Information". */
+  /** Amount, source wallet, target currency or recipient email left empty: "Missing Information". */
   | { ok: false; missing: true }
   /** Filled in, but not something the server accepts: a message under each field. */
   | { ok: false; missing: false; errors: Partial<Record<DraftField, string>> };
