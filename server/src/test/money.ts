@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Wallet } from '@contract/wallets';
@@ -54,4 +54,14 @@ export async function ledgerSnapshot(db: Kysely<Database>) {
     idempotencyKeys: await count('idempotency_keys'),
     balances: Object.fromEntries(accounts.map((account) => [account.id, String(account.balance)])),
   };
+}
+
+/** A house account's balance: the sum of its postings (house accounts keep no cached balance). */
+export async function houseBalance(db: Kysely<Database>, accountId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('postings')
+    .select(sql<string>`cast(coalesce(sum(amount), 0) as text)`.as('total'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
 import {
@@ -9,22 +8,11 @@ import {
   verifyEmail,
   type Session,
 } from '../../test/http';
-import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
+import { fund, houseBalance, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
 import { returnDueHeldTransfers } from './held-transfers';
-
-const houseBalance = async (ctx: TestContext, accountId: string) =>
-  BigInt(
-    (
-      await ctx.app.db
-        .selectFrom('postings')
-        .select(sql<string>`cast(coalesce(sum(amount), 0) as text)`.as('total'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow()
-    ).total,
-  );
 
 const mailOf = (ctx: TestContext, to: string, kind: string) =>
   ctx.app.db
@@ -78,11 +66,11 @@ describeEachDatabase('payments to addresses no verified account has', (ctx) => {
 
   it('lands a held payment when its address signs up and is verified, and tells the sender', async () => {
     const carol = newAddress('carol');
-    const heldBefore = await houseBalance(ctx, houseAccountId('held_transfers', 'USD'));
+    const heldBefore = await houseBalance(ctx.app.db, houseAccountId('held_transfers', 'USD'));
     const sent = await send(carol);
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ status: 'pending', total: '102.90', counterparty: carol });
-    expect(await houseBalance(ctx, houseAccountId('held_transfers', 'USD'))).toBe(heldBefore + 10000n);
+    expect(await houseBalance(ctx.app.db, houseAccountId('held_transfers', 'USD'))).toBe(heldBefore + 10000n);
     const [invite] = await mailOf(ctx, carol, 'money-waiting');
     expect(invite!.subject).toBe('Alice Archer sent you 100.00 USD on Meridian');
 
@@ -104,7 +92,7 @@ describeEachDatabase('payments to addresses no verified account has', (ctx) => {
     });
     const mine = (await historyOf(alice)).find((row) => row.id === sent.json().id);
     expect(mine?.status).toBe('completed');
-    expect(await houseBalance(ctx, houseAccountId('held_transfers', 'USD'))).toBe(heldBefore);
+    expect(await houseBalance(ctx.app.db, houseAccountId('held_transfers', 'USD'))).toBe(heldBefore);
     const [delivered] = await mailOf(ctx, alice.user.email, 'payment-delivered');
     expect(delivered!.subject).toBe(`Your payment to ${carol} has arrived`);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
@@ -145,7 +133,7 @@ describeEachDatabase('payments to addresses no verified account has', (ctx) => {
   it('returns an unclaimed payment in full, fee included, once its time is up, and tells the sender', async () => {
     const frank = newAddress('frank');
     const before = await usd(alice);
-    const feesBefore = await houseBalance(ctx, houseAccountId('fees', 'USD'));
+    const feesBefore = await houseBalance(ctx.app.db, houseAccountId('fees', 'USD'));
     const sent = await send(frank, '50.00', { toCurrency: 'EUR' });
     expect(sent.statusCode).toBe(201);
     expect(await usd(alice)).not.toBe(before);
@@ -157,7 +145,7 @@ describeEachDatabase('payments to addresses no verified account has', (ctx) => {
     expect(await returnDueHeldTransfers(ctx.app.db, ctx.app.mail, due)).toBe(1);
 
     expect(await usd(alice)).toBe(before);
-    expect(await houseBalance(ctx, houseAccountId('fees', 'USD'))).toBe(feesBefore);
+    expect(await houseBalance(ctx.app.db, houseAccountId('fees', 'USD'))).toBe(feesBefore);
     const mine = (await historyOf(alice)).find((row) => row.id === sent.json().id);
     expect(mine?.status).toBe('returned');
     const [told] = await mailOf(ctx, alice.user.email, 'payment-returned');

@@ -1,23 +1,11 @@
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
 import { request, startDemo, type Session } from '../../test/http';
-import { ledgerSnapshot, newKey } from '../../test/money';
-import { describeEachDatabase, type TestContext } from '../../test/test-app';
+import { houseBalance, ledgerSnapshot, newKey } from '../../test/money';
+import { describeEachDatabase } from '../../test/test-app';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
 import { settleDuePayouts } from './payouts';
-
-const houseBalance = async (ctx: TestContext, accountId: string) =>
-  BigInt(
-    (
-      await ctx.app.db
-        .selectFrom('postings')
-        .select(sql<string>`cast(coalesce(sum(amount), 0) as text)`.as('total'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow()
-    ).total,
-  );
 
 /**
  * Outside recipients exist only in the demo: a demo's payment to an address nobody has is a simulated payout
@@ -48,23 +36,23 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
   });
 
   it("stays pending until the delay has passed, then settles to the demo's outside world", async () => {
-    const externalBefore = await houseBalance(ctx, houseAccountId('external', 'USD', 'demo'));
+    const externalBefore = await houseBalance(ctx.app.db, houseAccountId('external', 'USD', 'demo'));
     const sent = await payOut('100.00');
     expect(sent.status).toBe('pending');
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(10000n);
+    expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(10000n);
 
     expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 30, now: later(10) })).toBe(0);
     expect(await statusOf(sent.id)).toBe('pending');
 
     expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 30, now: later(31) })).toBe(1);
     expect(await statusOf(sent.id)).toBe('completed');
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
-    expect((await houseBalance(ctx, houseAccountId('external', 'USD', 'demo'))) - externalBefore).toBe(
+    expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
+    expect((await houseBalance(ctx.app.db, houseAccountId('external', 'USD', 'demo'))) - externalBefore).toBe(
       10000n,
     );
     // The real world's accounts never saw it (only demos have used this database).
     for (const kind of ['external', 'payouts_pending', 'fees'] as const) {
-      expect(await houseBalance(ctx, houseAccountId(kind, 'USD'))).toBe(0n);
+      expect(await houseBalance(ctx.app.db, houseAccountId(kind, 'USD'))).toBe(0n);
     }
     const payout = await ctx.app.db
       .selectFrom('payouts')
@@ -91,8 +79,8 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
     ]);
     expect(counts[0]! + counts[1]!).toBe(7);
     for (const row of sent) expect(await statusOf(row.id)).toBe('completed');
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'EUR', 'demo'))).toBe(0n);
+    expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
+    expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'EUR', 'demo'))).toBe(0n);
     const settlements = await ctx.app.db
       .selectFrom('journal_entries')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -106,7 +94,7 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
     const sent = await payOut('1.00');
     await ctx.app.db.deleteFrom('transactions').where('id', '=', sent.id).execute();
     expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 0, now: later(1) })).toBe(1);
-    expect(await houseBalance(ctx, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
+    expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
 import type { TransferQuote, TransferResponse } from '@contract/transfers';
 import { parseAmount } from '@contract/money';
 import { request, sessionCookieFrom, verifyEmail, type Session } from '../../test/http';
-import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
+import { fund, houseBalance, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { convertAtRate, Money, parseRate } from '@contract/money';
 import { fixedRateSource } from '../../test/rates';
@@ -23,16 +22,6 @@ async function register(ctx: TestContext, firstName = '', lastName = ''): Promis
   const session = { cookie: sessionCookieFrom(response.headers), user: response.json().user };
   await verifyEmail(ctx.app, session);
   return session;
-}
-
-/** A house account's balance: the sum of its postings (house accounts keep no cached balance). */
-async function houseBalance(ctx: TestContext, accountId: string): Promise<bigint> {
-  const row = await ctx.app.db
-    .selectFrom('postings')
-    .select(sql<string>`cast(coalesce(sum(amount), 0) as text)`.as('total'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
 }
 
 const historyOf = async (ctx: TestContext, session: Session): Promise<Transaction[]> =>
@@ -64,7 +53,7 @@ describeEachDatabase('send money', (ctx) => {
   });
 
   it('pays a Meridian user instantly: amount + 2.9% fee out in one entry, a receive row for them', async () => {
-    const feesBefore = await houseBalance(ctx, houseAccountId('fees', 'USD'));
+    const feesBefore = await houseBalance(ctx.app.db, houseAccountId('fees', 'USD'));
     const response = await send(sketch({ recipientEmail: bob.user.email.toUpperCase() }));
     expect(response.statusCode).toBe(201);
     const body: TransferResponse = response.json();
@@ -86,7 +75,7 @@ describeEachDatabase('send money', (ctx) => {
     });
     expect((await walletsOf(ctx.app, alice)).USD!.balance).toBe('897.10');
     expect((await walletsOf(ctx.app, bob)).USD!.balance).toBe('100.00');
-    expect((await houseBalance(ctx, houseAccountId('fees', 'USD'))) - feesBefore).toBe(290n);
+    expect((await houseBalance(ctx.app.db, houseAccountId('fees', 'USD'))) - feesBefore).toBe(290n);
 
     const postings = await ctx.app.db
       .selectFrom('transactions')
@@ -155,7 +144,7 @@ describeEachDatabase('send money', (ctx) => {
   });
 
   it('holds money for an address no verified account has, in held_transfers, and tells its owner', async () => {
-    const heldBefore = await houseBalance(ctx, houseAccountId('held_transfers', 'EUR'));
+    const heldBefore = await houseBalance(ctx.app.db, houseAccountId('held_transfers', 'EUR'));
     const response = await send(
       sketch({
         amount: '50',
@@ -175,7 +164,9 @@ describeEachDatabase('send money', (ctx) => {
       recipientEmail: 'carol@outside.example',
       counterparty: 'carol@outside.example',
     });
-    expect((await houseBalance(ctx, houseAccountId('held_transfers', 'EUR'))) - heldBefore).toBe(5000n);
+    expect((await houseBalance(ctx.app.db, houseAccountId('held_transfers', 'EUR'))) - heldBefore).toBe(
+      5000n,
+    );
     expect((await walletsOf(ctx.app, alice)).EUR!.balance).toBe('448.55');
     const held = await ctx.app.db
       .selectFrom('held_transfers')
