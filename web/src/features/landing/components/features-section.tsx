@@ -1,13 +1,16 @@
 import { ChartColumn, CreditCard, FileText, Wallet, Zap, type LucideIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
+import { ComingSoon } from './coming-soon';
 import { SectionHeading } from './section-heading';
 
-const features: { icon: LucideIcon; title: string; text: string; wide?: boolean }[] = [
+/** `soon`: not built yet, and the page says so rather than claim it. */
+const features: { icon: LucideIcon; title: string; text: string; wide?: boolean; soon?: boolean }[] = [
   {
     icon: CreditCard,
     title: 'Virtual and physical cards',
     text: 'Issue a virtual card in seconds for subscriptions and client expenses, and carry a physical card for everything else. Freeze a card or set its limits whenever you like.',
     wide: true,
+    soon: true,
   },
   {
     icon: Wallet,
@@ -29,6 +32,7 @@ const features: { icon: LucideIcon; title: string; text: string; wide?: boolean 
     icon: FileText,
     title: 'Professional invoicing',
     text: 'Numbered invoices with tax, a PDF and a pay link for your client. Paid invoices land in your wallet.',
+    soon: true,
   },
 ];
 
@@ -46,7 +50,7 @@ export function FeaturesSection() {
         description="One account replaces the patchwork of apps most freelancers juggle between clients, currencies and cards."
       />
       <ul className="mt-12 grid gap-4 md:grid-cols-2 lg:grid-cols-6">
-        {features.map(({ icon: Icon, title, text, wide }) => (
+        {features.map(({ icon: Icon, title, text, wide, soon }) => (
           <li
             key={title}
             className={cn(
@@ -57,7 +61,10 @@ export function FeaturesSection() {
             <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
               <Icon aria-hidden className="size-5" />
             </span>
-            <h3 className="text-lg font-semibold">{title}</h3>
+            <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+              {title}
+              {soon && <ComingSoon />}
+            </h3>
             <p className="text-sm leading-relaxed text-muted-foreground">{text}</p>
           </li>
         ))}

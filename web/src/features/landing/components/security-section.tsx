@@ -7,9 +7,11 @@ import {
   ScanFace,
   type LucideIcon,
 } from 'lucide-react';
+import { ComingSoon } from './coming-soon';
 import { SectionHeading } from './section-heading';
 
-const safeguards: { icon: LucideIcon; title: string; text: string }[] = [
+/** `soon`: not built yet, and the page says so rather than claim it. */
+const safeguards: { icon: LucideIcon; title: string; text: string; soon?: boolean }[] = [
   {
     icon: LockKeyhole,
     title: 'Protected sign-in',
@@ -19,16 +21,19 @@ const safeguards: { icon: LucideIcon; title: string; text: string }[] = [
     icon: KeyRound,
     title: 'Two-factor authentication',
     text: 'Add codes from an authenticator app to every sign-in.',
+    soon: true,
   },
   {
     icon: MonitorSmartphone,
     title: 'Sessions you control',
     text: 'See where you are signed in and sign out any device remotely.',
+    soon: true,
   },
   {
     icon: Fingerprint,
     title: 'Card details masked',
     text: 'Full card numbers show only after a recent sign-in. CVVs are never stored.',
+    soon: true,
   },
   {
     icon: Landmark,
@@ -39,6 +44,7 @@ const safeguards: { icon: LucideIcon; title: string; text: string }[] = [
     icon: ScanFace,
     title: 'Identity verification',
     text: 'Verified accounts unlock higher limits, reviewed against real checks.',
+    soon: true,
   },
 ];
 
@@ -54,14 +60,17 @@ export function SecuritySection() {
           inverted
         />
         <ul className="grid gap-4 sm:grid-cols-2">
-          {safeguards.map(({ icon: Icon, title, text }) => (
+          {safeguards.map(({ icon: Icon, title, text, soon }) => (
             <li
               key={title}
               className="flex gap-4 rounded-2xl border border-sidebar-border bg-sidebar-accent/60 p-5"
             >
               <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-[#6ee7b7]" />
               <div className="grid gap-1">
-                <h3 className="font-semibold text-sidebar-accent-foreground">{title}</h3>
+                <h3 className="flex flex-wrap items-center gap-2 font-semibold text-sidebar-accent-foreground">
+                  {title}
+                  {soon && <ComingSoon className="border-sidebar-border text-sidebar-accent-foreground" />}
+                </h3>
                 <p className="text-sm text-sidebar-muted-foreground">{text}</p>
               </div>
             </li>
