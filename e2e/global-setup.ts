@@ -104,6 +104,7 @@ export default async function setup(project: TestProject) {
       // The simulated market stands still for the run (one tick an hour), so a test can compare the figures a
       // page shows with rates it reads itself, without allowing for movement in between.
       RATES_TICK_MS: '3600000',
+      RATES_EPOCH: new Date().toISOString(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so teardown reaches npx, tsx and the node process it runs.

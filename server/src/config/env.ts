@@ -73,6 +73,17 @@ const envSchema = z.object({
   RATES_SEED: z.coerce.number().int().default(28345),
   /** How often the simulated market moves. */
   RATES_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * When the simulated market stands exactly at its reference prices; its price at any moment follows from
+   * this, the seed and the clock, so every process (and a restarted one) quotes the same price.
+   */
+  RATES_EPOCH: z
+    .string()
+    .refine(
+      (text) => !Number.isNaN(Date.parse(text)),
+      'RATES_EPOCH must be a date such as 2026-01-01T00:00:00Z',
+    )
+    .default('2026-01-01T00:00:00Z'),
   /** External payouts (Send Money to someone outside Meridian) stay pending this long before they settle. */
   PAYOUT_SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How often the settlement job looks for payouts that are due. */

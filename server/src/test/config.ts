@@ -9,8 +9,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOGIN_ATTEMPTS_PER_IP: '100000',
     LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
   };
+  // The market stands at its reference prices when the app is built, so tests can expect the sketch's figures.
+  const market = { RATES_EPOCH: new Date().toISOString() };
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...roomy }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...roomy, ...market }),
     ...overrides,
   };
 }

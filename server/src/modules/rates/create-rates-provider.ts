@@ -9,7 +9,11 @@ export function createRatesProvider(
   config: Config,
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): RatesProvider {
-  const market = new SimulatedMarket({ seed: config.RATES_SEED, tickMs: config.RATES_TICK_MS });
+  const market = new SimulatedMarket({
+    seed: config.RATES_SEED,
+    tickMs: config.RATES_TICK_MS,
+    epochMs: Date.parse(config.RATES_EPOCH),
+  });
   if (config.RATES_PROVIDER === 'simulated') return market;
   if (!config.RATES_URL) throw new ConfigError(['RATES_URL: required when RATES_PROVIDER=http']);
   return new HttpRatesProvider({

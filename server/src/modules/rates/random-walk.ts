@@ -41,3 +41,25 @@ export function stepLogPrice(
   const high = anchorLogPrice + profile.maxLogDeviation;
   return Math.min(high, Math.max(low, next));
 }
+
+/**
+ * Where the same walk is after `elapsedMs` in one draw: the Ornstein–Uhlenbeck process's exact transition
+ * (the mean pulled toward the anchor, the spread its stationary law allows), clamped like a step. Used to
+ * jump a whole block of ticks at once.
+ */
+export function ouTransition(
+  logPrice: number,
+  anchorLogPrice: number,
+  profile: WalkProfile,
+  elapsedMs: number,
+  random: Random,
+): number {
+  const days = elapsedMs / DAY_MS;
+  const decay = Math.exp(-REVERSION_PER_DAY * days);
+  const mean = anchorLogPrice + (logPrice - anchorLogPrice) * decay;
+  const spread = profile.dailyVolatility * Math.sqrt((1 - decay * decay) / (2 * REVERSION_PER_DAY));
+  const next = mean + spread * standardNormal(random);
+  const low = anchorLogPrice - profile.maxLogDeviation;
+  const high = anchorLogPrice + profile.maxLogDeviation;
+  return Math.min(high, Math.max(low, next));
+}

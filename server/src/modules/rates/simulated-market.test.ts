@@ -10,7 +10,12 @@ const START = Date.parse('2024-03-01T12:00:00Z');
 function marketAt(options: { seed?: number; tickMs?: number } = {}) {
   const clock = { now: START };
   const tickMs = options.tickMs ?? 5_000;
-  const market = new SimulatedMarket({ seed: options.seed ?? 7, tickMs, now: () => clock.now });
+  const market = new SimulatedMarket({
+    seed: options.seed ?? 7,
+    tickMs,
+    epochMs: START,
+    now: () => clock.now,
+  });
   const advance = (ticks: number) => {
     for (let i = 0; i < ticks; i++) {
       clock.now += tickMs;
@@ -80,6 +85,25 @@ describe('SimulatedMarket', () => {
     }
   });
 
+  it('quotes the same price at the same moment in every process, and continues across a restart', () => {
+    const clock = { now: START + 123_456_789 };
+    const options = { seed: 11, tickMs: 5_000, epochMs: START, now: () => clock.now };
+    const first = new SimulatedMarket(options);
+    for (let step = 0; step < 1000; step++) {
+      clock.now += 5_000;
+      first.tick();
+    }
+    // A second process (or this one restarted) a thousand ticks later: the same prices, tick for tick.
+    const second = new SimulatedMarket(options);
+    expect(second.all()).toEqual(first.all());
+    clock.now += 3 * 3_600_000; // past several block boundaries
+    first.tick();
+    second.tick();
+    expect(second.getRate('BTC', 'USD')).toEqual(first.getRate('BTC', 'USD'));
+    const third = new SimulatedMarket(options);
+    expect(third.getRate('ETH', 'EUR')).toEqual(first.getRate('ETH', 'EUR'));
+  });
+
   it('has a 24 h change from the first request, from an invented past day', () => {
     const { market } = marketAt();
     const changes = market.all().map((pair) => pair.change24h);
@@ -122,7 +146,7 @@ describe('SimulatedMarket', () => {
 
   it('moves on its own once started, and stands still once stopped', async () => {
     // A real clock and a short tick: the timer itself is what is under test.
-    const market = new SimulatedMarket({ seed: 7, tickMs: 20 });
+    const market = new SimulatedMarket({ seed: 7, tickMs: 20, epochMs: Date.now() });
     const opening = market.getRate('BTC', 'USD').timestamp;
     await market.start();
     await new Promise((resolve) => setTimeout(resolve, 120));

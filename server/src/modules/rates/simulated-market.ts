@@ -1,16 +1,18 @@
 import { currencyCodes, type Currency } from '@contract/currencies';
+import { MarketPath } from './market-path';
 import { listedPairsFromBook, quoteFromBook, type UsdPriceBook } from './price-book';
-import { PriceHistory, SAMPLE_INTERVAL_MS } from './price-history';
-import { mulberry32, type Random } from '../../lib/random';
-import { stepLogPrice } from './random-walk';
 import type { RatePair, RateQuote, RatesProvider, RatesStatus } from './rates.provider';
 import { currencyIndex, referenceUsdPrices, walkProfileOf } from './reference-prices';
 
+const DAY_MS = 86_400_000;
+
 export interface SimulatedMarketOptions {
-  /** The same seed gives the same prices, tick by tick. */
+  /** The same seed gives the same prices at the same moments. */
   seed: number;
-  /** Time between moves. Each tick advances the walk by exactly this long, whatever the wall clock did. */
+  /** Time between moves. */
   tickMs: number;
+  /** When every price is exactly its anchor (the sketch's figures); the walk runs both ways from it. Default: now. */
+  epochMs?: number;
   /** Epoch milliseconds; tests pass their own clock and call `tick()` instead of waiting. */
   now?: () => number;
 }
@@ -19,38 +21,53 @@ const profiles = currencyCodes.map(walkProfileOf);
 const anchorLogPrices = Float64Array.from(currencyCodes, (code) => Math.log(referenceUsdPrices[code]));
 
 /**
- * The embedded rates source: works offline, starts at the reference prices (the sketch's figures) and moves
- * on a seeded random walk. Everything is a USD price, so cross rates agree by construction.
+ * The embedded rates source: works offline and moves on a seeded random walk around the reference prices
+ * (the sketch's figures). The price at any moment is a function of the seed and the clock (market-path.ts), so
+ * several processes (WORKERS, machines) quote the same price at the same moment, and a restart continues the
+ * market where it was. Everything is a USD price, so cross rates agree by construction.
  */
 export class SimulatedMarket implements RatesProvider {
-  private readonly random: Random;
   private readonly now: () => number;
-  private readonly history = new PriceHistory(currencyCodes.length);
-  private logPrices: Float64Array = anchorLogPrices.slice();
-  private updatedAt: number;
+  private readonly epoch: number;
+  private readonly path: MarketPath;
+  private readonly ticksPerDay: number;
+  private tickIndex: number;
+  private logPrices: Float64Array;
+  private dayAgo: Float64Array;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SimulatedMarketOptions) {
-    this.random = mulberry32(options.seed);
     this.now = options.now ?? Date.now;
-    this.updatedAt = this.now();
-    this.inventPastDay();
+    this.epoch = options.epochMs ?? this.now();
+    this.path = new MarketPath(options.seed, options.tickMs, anchorLogPrices, profiles);
+    this.ticksPerDay = Math.round(DAY_MS / options.tickMs);
+    this.tickIndex = this.currentTick();
+    this.logPrices = this.path.at(this.tickIndex);
+    this.dayAgo = this.path.at(this.tickIndex - this.ticksPerDay);
   }
 
-  /** Moves every price one tick forward and records it. */
+  /** Brings the prices up to the clock's tick (usually one step; after a pause, straight to the moment). */
   tick(): void {
-    this.logPrices = this.step(this.logPrices, this.options.tickMs);
-    this.updatedAt = this.now();
-    this.history.record(this.updatedAt, this.usdPrices(this.logPrices));
+    const target = this.currentTick();
+    if (target === this.tickIndex) return;
+    this.logPrices =
+      target === this.tickIndex + 1 ? this.path.next(this.logPrices, target) : this.path.at(target);
+    this.dayAgo =
+      target === this.tickIndex + 1
+        ? this.path.next(this.dayAgo, target - this.ticksPerDay)
+        : this.path.at(target - this.ticksPerDay);
+    this.tickIndex = target;
   }
 
   get book(): UsdPriceBook {
-    const now = this.usdPrices(this.logPrices);
-    const dayAgo = this.history.oldest();
+    // While running, catch up first: a quote is the clock's price even if this process's timer is a moment late.
+    if (this.timer) this.tick();
+    const now = this.logPrices.map(Math.exp);
+    const dayAgo = this.dayAgo.map(Math.exp);
     return {
       usdPrice: (currency: Currency) => now[currencyIndex[currency]]!,
       usdPriceDayAgo: (currency: Currency) => dayAgo[currencyIndex[currency]]!,
-      updatedAt: this.updatedAt,
+      updatedAt: this.epoch + this.tickIndex * this.options.tickMs,
     };
   }
 
@@ -68,7 +85,7 @@ export class SimulatedMarket implements RatesProvider {
       mode: 'simulated',
       healthy: true,
       detail: `Seeded random walk (seed ${this.options.seed}) moving every ${this.options.tickMs / 1000} s`,
-      lastUpdated: new Date(this.updatedAt).toISOString(),
+      lastUpdated: new Date(this.epoch + this.tickIndex * this.options.tickMs).toISOString(),
     };
   }
 
@@ -84,29 +101,7 @@ export class SimulatedMarket implements RatesProvider {
     this.timer = undefined;
   }
 
-  /**
-   * So that change24h means something from the first request, the previous day is invented from the same
-   * seed: a walk backwards from the reference prices in one-minute steps, recorded oldest first. The market
-   * therefore opens exactly at the sketch's figures.
-   */
-  private inventPastDay(): void {
-    const minutes = this.history.capacity - 1;
-    const newestFirst: Float64Array[] = [this.logPrices];
-    for (let minute = 1; minute <= minutes; minute++) {
-      newestFirst.push(this.step(newestFirst[minute - 1]!, SAMPLE_INTERVAL_MS));
-    }
-    for (let minute = minutes; minute >= 0; minute--) {
-      this.history.record(this.updatedAt - minute * SAMPLE_INTERVAL_MS, this.usdPrices(newestFirst[minute]!));
-    }
-  }
-
-  private step(logPrices: Float64Array, elapsedMs: number): Float64Array {
-    return logPrices.map((logPrice, index) =>
-      stepLogPrice(logPrice, anchorLogPrices[index]!, profiles[index]!, elapsedMs, this.random),
-    );
-  }
-
-  private usdPrices(logPrices: Float64Array): Float64Array {
-    return logPrices.map(Math.exp);
+  private currentTick(): number {
+    return Math.floor((this.now() - this.epoch) / this.options.tickMs);
   }
 }
