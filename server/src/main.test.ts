@@ -4,7 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { startServerProcess } from './test/server-process';
+import { createTestDatabase } from './test/test-app';
 
 describe('the server process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-main-'));
@@ -57,4 +59,62 @@ describe('the server process', () => {
       }),
     ).rejects.toThrow(/exited with code 1/);
   }, 30_000);
+
+  const workersOf = (pid: number) =>
+    execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs WORKERS=2 on PostgreSQL as one server: shared sessions and prices, a killed worker replaced',
+    async () => {
+      const database = await createTestDatabase('postgres');
+      const server = await startServerProcess({
+        DATABASE_URL: database.config.DATABASE_URL!,
+        WORKERS: '2',
+        WEB_DIST_DIR: '',
+        RATES_TICK_MS: '3600000',
+      });
+      try {
+        const workers = workersOf(server.child.pid!);
+        expect(workers).toHaveLength(2);
+        // A new connection per request, so the primary hands them to both workers.
+        const call = (path: string, init: RequestInit = {}) =>
+          fetch(`${server.url}${path}`, { ...init, headers: { connection: 'close', ...init.headers } });
+        const registered = await call('/api/auth/register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'workers@example.com', password: 'correct horse battery' }),
+        });
+        expect(registered.status).toBe(201);
+        const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+        const rates = new Set<string>();
+        for (let index = 0; index < 12; index++) {
+          expect((await call('/api/auth/me', { headers: { cookie } })).status).toBe(200);
+          const rate = await call('/api/exchange-rates?from=BTC&to=USD', { headers: { cookie } });
+          rates.add(((await rate.json()) as { rate: string }).rate);
+        }
+        expect(rates.size).toBe(1);
+
+        process.kill(workers[0]!, 'SIGKILL');
+        await expect
+          .poll(() => workersOf(server.child.pid!).filter((pid) => pid !== workers[0]).length, {
+            timeout: 20_000,
+          })
+          .toBe(2);
+        // The replacement builds its app before it takes connections; until then the survivor serves alone.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        for (let index = 0; index < 6; index++) {
+          expect((await call('/api/auth/me', { headers: { cookie } })).status).toBe(200);
+        }
+      } finally {
+        await server.kill('SIGTERM');
+        await database.drop();
+      }
+      expect(server.child.exitCode).toBe(0);
+    },
+    90_000,
+  );
 });

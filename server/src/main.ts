@@ -1,8 +1,9 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, type Config } from './config/env';
 
-async function main() {
-  const config = loadConfig();
+/** One app process: serves until SIGTERM or SIGINT, then stops gracefully. */
+async function serve(config: Config) {
   const app = await buildApp(config, { jobs: true });
   await app.listen({ host: config.HOST, port: config.PORT });
 
@@ -19,6 +20,38 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * WORKERS=N: N app processes share the port (node:cluster hands connections out). They agree on everything
+ * because everything that matters is in PostgreSQL: sessions, idempotency keys, the ledger, sign-in
+ * throttling, held payments and mail, and the market is a function of the clock. A worker that dies is
+ * replaced; SIGTERM stops every worker gracefully, then the primary.
+ */
+function supervise(config: Config) {
+  let stopping = false;
+  for (let index = 0; index < config.WORKERS; index++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.WORKERS > 1 && cluster.isPrimary) supervise(config);
+  else await serve(config);
 }
 
 main().catch((error) => {

@@ -34,4 +34,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must start with smtp/);
     expect(() => loadConfig({ PUBLIC_URL: 'https://bank.example.com/app' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('refuses several app processes on SQLite (one writer)', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: more than one app process needs PostgreSQL/);
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://localhost/db' }).WORKERS).toBe(2);
+  });
 });

@@ -9,6 +9,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** App processes sharing the port (node:cluster). More than one needs PostgreSQL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** postgres://… selects PostgreSQL; unset means the embedded SQLite file at SQLITE_PATH. */
   DATABASE_URL: z
@@ -109,6 +111,11 @@ export type Config = z.infer<typeof envSchema>;
 /** Rules between variables: real money needs real mail, or nobody could verify an address. */
 function crossFieldProblems(config: Config): string[] {
   const problems: string[] = [];
+  if (config.WORKERS > 1 && !config.DATABASE_URL) {
+    problems.push(
+      'WORKERS: more than one app process needs PostgreSQL (DATABASE_URL); the embedded SQLite has one writer',
+    );
+  }
   if (config.RATES_PROVIDER === 'http' && !config.RATES_URL) {
     problems.push('RATES_URL: required when RATES_PROVIDER=http');
   }
