@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
 import { isApiRoute } from './plugins/api-route';
+import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
 import { createLogger } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -213,6 +214,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The API limit is for the API: the app's own files and pages (and health checks) are not counted, or a
     // person who used the app for a while would find its scripts answering 429.
     allowList: (request) => !isApiRoute(request),
+    // On PostgreSQL several processes serve one bank: they count against one limit, in the database. The
+    // embedded SQLite server is one process, so memory is enough (and costs no write per request).
+    ...(database.dialect === 'postgres' && { store: databaseRateLimitStore(database.db) }),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
   });
   // Answers about someone's money are never kept by a browser or a proxy.
@@ -246,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     startJobs(app, [
       { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },
       { name: 'prune-login-throttle', everyMs: HOUR, run: () => auth.pruneLoginThrottle() },
+      { name: 'prune-rate-limits', everyMs: HOUR, run: () => pruneRateLimits(database.db) },
       payoutSettlementJob(config),
       mailDeliveryJob(mailer),
       heldTransferReturnJob(mailer),

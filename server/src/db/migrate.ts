@@ -5,6 +5,7 @@ import * as idempotency from './migrations/0003-idempotency';
 import * as transfers from './migrations/0004-transfers';
 import * as trustBoundaries from './migrations/0005-trust-boundaries';
 import * as loginThrottle from './migrations/0006-login-throttle';
+import * as rateLimits from './migrations/0007-rate-limits';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-transfers': transfers,
   '0005-trust-boundaries': trustBoundaries,
   '0006-login-throttle': loginThrottle,
+  '0007-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -200,6 +200,14 @@ export interface LoginDevicesTable {
   last_used_at: string;
 }
 
+/** API rate-limit counters shared by every process (plugins/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: ColumnType<number | bigint, number, number>;
+  /** Epoch milliseconds when the current window began. */
+  window_start: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,6 +223,7 @@ export interface Database {
   held_transfers: HeldTransfersTable;
   login_throttle: LoginThrottleTable;
   login_devices: LoginDevicesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

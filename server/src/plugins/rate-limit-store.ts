@@ -1,0 +1,65 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+
+/** What the plugin really hands `child()`: a limit's merged settings and the route it guards, if any. */
+interface LimitParams {
+  timeWindow: number;
+  max: number;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/**
+ * A store for @fastify/rate-limit in the database, so every app process counts against the same limit (the
+ * in-memory store would give each process its own, N × the limit). One upsert per request: a fixed window
+ * per key that restarts once it is over. Each limit (the global one, a route's own, a shared limiter) has its
+ * own namespace, derived from what it is so that every process derives the same one.
+ */
+export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly namespace = 'global',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      const now = Date.now();
+      const stale = now - timeWindow;
+      db.insertInto('rate_limits')
+        .values({ key: `${this.namespace}|${key}`, hits: 1, window_start: BigInt(now) })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            hits: sql<number>`case when rate_limits.window_start <= ${stale} then 1 else rate_limits.hits + 1 end`,
+            window_start: sql<bigint>`case when rate_limits.window_start <= ${stale} then ${now} else rate_limits.window_start end`,
+          }),
+        )
+        .returning(['hits', 'window_start'])
+        .executeTakeFirstOrThrow()
+        .then((row) =>
+          callback(null, {
+            current: Number(row.hits),
+            ttl: Math.max(0, Number(row.window_start) + timeWindow - now),
+          }),
+        )
+        .catch((error: Error) => callback(error));
+    }
+
+    child(routeOptions: unknown) {
+      const params = routeOptions as LimitParams;
+      const { method, url } = params.routeInfo ?? {};
+      const where = url ? `${Array.isArray(method) ? method.join(',') : (method ?? '')} ${url}` : 'shared';
+      return new DatabaseRateLimitStore(undefined, `${where}:${params.max}/${params.timeWindow}`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/** Forgets windows long over (the hourly job). */
+export function pruneRateLimits(db: Kysely<Database>, olderThanMs = 3_600_000) {
+  return db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', BigInt(Date.now() - olderThanMs))
+    .execute();
+}
