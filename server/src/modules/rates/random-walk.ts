@@ -36,10 +36,7 @@ export function stepLogPrice(
   const days = elapsedMs / DAY_MS;
   const pull = (anchorLogPrice - logPrice) * (1 - Math.exp(-REVERSION_PER_DAY * days));
   const shock = profile.dailyVolatility * Math.sqrt(days) * standardNormal(random);
-  const next = logPrice + pull + shock;
-  const low = anchorLogPrice - profile.maxLogDeviation;
-  const high = anchorLogPrice + profile.maxLogDeviation;
-  return Math.min(high, Math.max(low, next));
+  return withinBounds(logPrice + pull + shock, anchorLogPrice, profile);
 }
 
 /**
@@ -58,8 +55,12 @@ export function ouTransition(
   const decay = Math.exp(-REVERSION_PER_DAY * days);
   const mean = anchorLogPrice + (logPrice - anchorLogPrice) * decay;
   const spread = profile.dailyVolatility * Math.sqrt((1 - decay * decay) / (2 * REVERSION_PER_DAY));
-  const next = mean + spread * standardNormal(random);
+  return withinBounds(mean + spread * standardNormal(random), anchorLogPrice, profile);
+}
+
+/** The last guard: a log price at most `maxLogDeviation` from its anchor. */
+function withinBounds(logPrice: number, anchorLogPrice: number, profile: WalkProfile): number {
   const low = anchorLogPrice - profile.maxLogDeviation;
   const high = anchorLogPrice + profile.maxLogDeviation;
-  return Math.min(high, Math.max(low, next));
+  return Math.min(high, Math.max(low, logPrice));
 }
