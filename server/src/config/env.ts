@@ -45,8 +45,8 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: z.coerce.number().int().positive().default(50),
   /** Free failed sign-ins per source address across all accounts. */
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
-  /** Failures older than this are forgotten. */
-  LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Failed sign-ins are forgotten this long after the last one (a day: far past the longest wait). */
+  LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(1440),
   /** The longest wait between sign-in attempts once the free failures are used (it doubles up to this). */
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /** Sign-ups and demo starts per IP per minute. */
@@ -111,6 +111,11 @@ export type Config = z.infer<typeof envSchema>;
 /** Rules between variables: real money needs real mail, or nobody could verify an address. */
 function crossFieldProblems(config: Config): string[] {
   const problems: string[] = [];
+  if (config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60 <= 2 * config.LOGIN_MAX_DELAY_SECONDS) {
+    problems.push(
+      'LOGIN_ATTEMPT_WINDOW_MINUTES: must be well over twice LOGIN_MAX_DELAY_SECONDS, or sitting out the longest wait would buy fresh free sign-in attempts',
+    );
+  }
   if (config.WORKERS > 1 && !config.DATABASE_URL) {
     problems.push(
       'WORKERS: more than one app process needs PostgreSQL (DATABASE_URL); the embedded SQLite has one writer',

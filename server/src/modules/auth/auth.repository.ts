@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { Database, SessionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -57,39 +58,31 @@ export async function isIdleDemoUser(db: Db, id: string, cutoff: string): Promis
   return (await idleDemoUsers(db, cutoff).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export function findBlockedThrottles(db: Db, keys: string[], now: string) {
-  return db
-    .selectFrom('login_throttle')
-    .select(['key', 'blocked_until'])
-    .where('key', 'in', keys)
-    .where('blocked_until', '>', now)
+/** Makes sure a row exists for each key (in key order, so concurrent sign-ins never deadlock). */
+export async function ensureThrottleRows(db: Db, keys: string[], at: string) {
+  await db
+    .insertInto('login_throttle')
+    .values([...keys].sort().map((key) => ({ key, failures: 0, blocked_until: null, updated_at: at })))
+    .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
 }
 
-/**
- * Counts one more failure under `key` in one statement (concurrent failures all count), starting afresh when
- * the last one is older than `windowStart`. Returns the count.
- */
-export async function countThrottleFailure(db: Db, key: string, now: string, windowStart: string) {
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ key, failures: 1, blocked_until: null, updated_at: now })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({
-        failures: sql<number>`case when login_throttle.updated_at < ${windowStart} then 1 else login_throttle.failures + 1 end`,
-        blocked_until: sql<
-          string | null
-        >`case when login_throttle.updated_at < ${windowStart} then null else login_throttle.blocked_until end`,
-        updated_at: now,
-      }),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  return Number(row.failures);
+/** The keys' rows, locked on PostgreSQL (in key order) until the transaction ends; SQLite has one writer. */
+export function lockThrottleRows(db: Db, keys: string[]) {
+  const query = db
+    .selectFrom('login_throttle')
+    .select(['key', 'failures', 'blocked_until', 'updated_at'])
+    .where('key', 'in', keys)
+    .orderBy('key');
+  return (isPostgres(db) ? query.forUpdate() : query).execute();
 }
 
-export function blockThrottle(db: Db, key: string, until: string) {
-  return db.updateTable('login_throttle').set({ blocked_until: until }).where('key', '=', key).execute();
+export function setThrottle(
+  db: Db,
+  key: string,
+  values: { failures: number; blocked_until: string | null; updated_at: string },
+) {
+  return db.updateTable('login_throttle').set(values).where('key', '=', key).execute();
 }
 
 export async function clearThrottles(db: Db, keys: string[]) {

@@ -135,16 +135,15 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         ? await repo.findDeviceOf(db, sessionIdFromToken(client.deviceToken), body.email)
         : undefined;
       const keys = throttle.keysFor(body.email, client.ip, device?.id ?? null);
-      await throttle.check(keys);
+      await throttle.admit(keys);
       const user = await users.findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!user || !ok) {
-        await throttle.recordFailure(keys);
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
-      await throttle.recordSuccess(keys);
+      await throttle.succeeded(keys);
       const session = await startSession(user, client);
       const newDeviceToken = await rememberDevice(user, device?.id ?? null);
       return newDeviceToken ? { ...session, newDeviceToken } : session;

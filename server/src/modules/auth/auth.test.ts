@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-app';
 import { request, sessionCookieFrom, signUp } from '../../test/http';
 import { createAuthService } from './auth.service';
-import { delaySeconds } from './login-throttle';
+import { delaySeconds, sourceOf } from './login-throttle';
 
 const password = 'correct horse battery';
 
@@ -255,6 +255,17 @@ describeEachDatabase(
       expect((await login('other-owner@example.com', password, '203.0.113.30', device)).statusCode).toBe(200);
     });
 
+    it('counts a burst of simultaneous guesses: only the free ones get an answer on the password', async () => {
+      await signUp(ctx.app, 'burst@example.com');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => login('burst@example.com', 'wrong password!', '198.51.100.40')),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      // Three free failures, and the fourth attempt starts the wait: every other one is turned away unchecked.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(26);
+    });
+
     it('slows one source trying many accounts', async () => {
       const ip = '192.0.2.77';
       for (let attempt = 0; attempt < 9; attempt++) {
@@ -317,6 +328,39 @@ describeEachDatabase('auth: an active session outlives a short idle timeout', (c
     // Left alone for just over a minute, it ends.
     clock = new Date(clock.getTime() + 61_000);
     expect(await auth.authenticate(token)).toBeNull();
+  });
+});
+
+describeEachDatabase('auth: sitting out the longest wait buys no fresh guesses', (ctx) => {
+  it('remembers failures long after the wait is over', async () => {
+    let clock = new Date('2026-11-01T12:00:00.000Z');
+    const config = { ...ctx.config, LOGIN_ATTEMPTS_PER_ACCOUNT: 3, LOGIN_MAX_DELAY_SECONDS: 900 };
+    const auth = createAuthService({ db: ctx.app.db, config, now: () => clock });
+    await auth.register({ email: 'patient@example.com', password }, { ip: '127.0.0.1', userAgent: 'test' });
+    const attacker = { ip: '198.51.100.60', userAgent: 'test' };
+    const guess = () => auth.login({ email: 'patient@example.com', password: 'wrong password!' }, attacker);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await expect(guess()).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    }
+    // Sixteen minutes later (past the old 15-minute window and the 15-minute cap): still counted.
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    await expect(guess()).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(guess()).rejects.toMatchObject({ code: 'RATE_LIMITED', options: { retryAfterSeconds: 2 } });
+    // A day after the last failure they are forgotten.
+    clock = new Date(clock.getTime() + 24 * 3_600_000 + 60_000);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expect(guess()).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    }
+  });
+});
+
+describe('auth: a source is an IPv4 address or an IPv6 /64', () => {
+  it('groups an IPv6 block and unwraps IPv4-mapped addresses', () => {
+    expect(sourceOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(sourceOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(sourceOf('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(sourceOf('2001:db8:aa:bb::9')).toBe(sourceOf('2001:0db8:00aa:00bb:ffff::1'));
+    expect(sourceOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
   });
 });
 

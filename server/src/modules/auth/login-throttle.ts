@@ -15,7 +15,7 @@ import * as repo from './auth.repository';
  * LOGIN_MAX_DELAY_SECONDS); an attempt during the wait is 429 with Retry-After, whatever the password. There
  * is no hard lock: after the wait the right password works. And a browser with the account's device cookie is
  * judged by its own key alone, so failures elsewhere never keep the owner out.
- * Failures older than LOGIN_ATTEMPT_WINDOW_MINUTES are forgotten.
+ * Failures are forgotten LOGIN_ATTEMPT_WINDOW_MINUTES (a day) after the last one: far longer than the longest wait.
  */
 export interface ThrottleKey {
   key: string;
@@ -29,67 +29,118 @@ export function delaySeconds(failures: number, freeFailures: number, maxDelaySec
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
+/**
+ * IPv6 clients usually hold a whole /64: one source is its /64, or any address in it would start afresh.
+ * IPv4 (and IPv4-mapped IPv6) addresses stay as they are.
+ */
+export function sourceOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back]
+    : front;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export function createLoginThrottle(deps: { db: Kysely<Database>; config: Config; now: () => Date }) {
   const { db, config, now } = deps;
-  const windowMs = config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
+  const memoryMs = config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
+  const isNarrow = (key: string) => key.startsWith('account-source:') || key.startsWith('device:');
 
   return {
     /** The keys a sign-in is judged by: its device's alone, or the account's, the pair's and the source's. */
     keysFor(email: string, ip: string, deviceId: string | null): ThrottleKey[] {
       if (deviceId) return [{ key: `device:${deviceId}`, freeFailures: config.LOGIN_ATTEMPTS_PER_ACCOUNT }];
+      const source = sourceOf(ip);
       return [
-        { key: `account-source:${email}|${ip}`, freeFailures: config.LOGIN_ATTEMPTS_PER_ACCOUNT },
+        { key: `account-source:${email}|${source}`, freeFailures: config.LOGIN_ATTEMPTS_PER_ACCOUNT },
         { key: `account:${email}`, freeFailures: config.LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES },
-        { key: `source:${ip}`, freeFailures: config.LOGIN_ATTEMPTS_PER_IP },
+        { key: `source:${source}`, freeFailures: config.LOGIN_ATTEMPTS_PER_IP },
       ];
     },
 
-    /** 429 with the wait when any key is still waiting; otherwise nothing. */
-    async check(keys: ThrottleKey[]): Promise<void> {
+    /**
+     * Lets one attempt in, or answers 429 with the wait. The attempt is counted as a failure up front, in the
+     * same short transaction that checks the wait (rows locked in key order), so a burst of simultaneous
+     * guesses cannot all slip past the check before any of them is counted. `succeeded` takes it back.
+     */
+    async admit(keys: ThrottleKey[]): Promise<void> {
       const at = now();
-      const blocked = await repo.findBlockedThrottles(
-        db,
-        keys.map(({ key }) => key),
-        at.toISOString(),
-      );
-      if (blocked.length === 0) return;
-      const until = Math.max(...blocked.map((row) => Date.parse(row.blocked_until!)));
-      const wait = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
-      const words = wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min`;
-      throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${words}.`, undefined, {
-        retryAfterSeconds: wait,
+      const names = keys.map(({ key }) => key);
+      await db.transaction().execute(async (trx) => {
+        await repo.ensureThrottleRows(trx, names, at.toISOString());
+        const rows = new Map((await repo.lockThrottleRows(trx, names)).map((row) => [row.key, row]));
+        const waits = [...rows.values()]
+          .map((row) => (row.blocked_until ? Date.parse(row.blocked_until) - at.getTime() : 0))
+          .filter((wait) => wait > 0);
+        if (waits.length > 0) {
+          const wait = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+          const words = wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min`;
+          throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${words}.`, undefined, {
+            retryAfterSeconds: wait,
+          });
+        }
+        for (const { key, freeFailures } of keys) {
+          const row = rows.get(key)!;
+          // Failures are remembered for LOGIN_ATTEMPT_WINDOW_MINUTES after the last one, far longer than the
+          // longest wait, so sitting out a wait never buys a fresh set of free guesses.
+          const forgotten = Date.parse(row.updated_at) < at.getTime() - memoryMs;
+          const failures = (forgotten ? 0 : Number(row.failures)) + 1;
+          const delay = delaySeconds(failures, freeFailures, config.LOGIN_MAX_DELAY_SECONDS);
+          await repo.setThrottle(trx, key, {
+            failures,
+            blocked_until: delay > 0 ? new Date(at.getTime() + delay * 1000).toISOString() : null,
+            updated_at: at.toISOString(),
+          });
+        }
       });
     },
 
-    async recordFailure(keys: ThrottleKey[]): Promise<void> {
+    /**
+     * The right password: this account-and-source (or device) starts afresh; the wider keys take back the
+     * attempt `admit` counted (and the wait it may have started, if that is all the count now deserves).
+     */
+    async succeeded(keys: ThrottleKey[]): Promise<void> {
       const at = now();
-      for (const { key, freeFailures } of keys) {
-        const failures = await repo.countThrottleFailure(
-          db,
-          key,
-          at.toISOString(),
-          new Date(at.getTime() - windowMs).toISOString(),
+      await db.transaction().execute(async (trx) => {
+        await repo.clearThrottles(
+          trx,
+          keys.filter(({ key }) => isNarrow(key)).map(({ key }) => key),
         );
-        const delay = delaySeconds(failures, freeFailures, config.LOGIN_MAX_DELAY_SECONDS);
-        if (delay > 0) {
-          await repo.blockThrottle(db, key, new Date(at.getTime() + delay * 1000).toISOString());
+        const wide = keys.filter(({ key }) => !isNarrow(key));
+        if (wide.length === 0) return;
+        const rows = new Map(
+          (
+            await repo.lockThrottleRows(
+              trx,
+              wide.map(({ key }) => key),
+            )
+          ).map((row) => [row.key, row]),
+        );
+        for (const { key, freeFailures } of wide) {
+          const row = rows.get(key);
+          if (!row) continue;
+          const failures = Math.max(0, Number(row.failures) - 1);
+          const delay = delaySeconds(failures, freeFailures, config.LOGIN_MAX_DELAY_SECONDS);
+          await repo.setThrottle(trx, key, {
+            failures,
+            blocked_until: delay > 0 ? row.blocked_until : null,
+            updated_at: at.toISOString(),
+          });
         }
-      }
+      });
     },
 
-    /** The right password: this account-and-source (or device) starts afresh. Wider keys keep counting. */
-    async recordSuccess(keys: ThrottleKey[]): Promise<void> {
-      const narrow = keys.filter(({ key }) => key.startsWith('account-source:') || key.startsWith('device:'));
-      await repo.clearThrottles(
-        db,
-        narrow.map(({ key }) => key),
-      );
-    },
-
-    /** Forgets keys nobody failed on for a while (the hourly job). */
+    /** Forgets keys nobody failed on for LOGIN_ATTEMPT_WINDOW_MINUTES (the hourly job). */
     prune(): Promise<unknown> {
-      const horizon = Math.max(windowMs, config.LOGIN_MAX_DELAY_SECONDS * 1000);
-      return repo.pruneThrottles(db, new Date(now().getTime() - horizon).toISOString());
+      return repo.pruneThrottles(db, new Date(now().getTime() - memoryMs).toISOString());
     },
   };
 }
