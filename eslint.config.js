@@ -18,26 +18,42 @@ const features = readdirSync(join(import.meta.dirname, 'web/src/features'), { wi
 
 const restrict = (message, ...group) => ({ group, message });
 
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const boundaries = [
-  ...features.map((feature) => ({
-    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            restrict(
-              `A feature does not import another feature: move what "${feature}" shares to web/src/lib or web/src/components.`,
-              '@web/features/*',
-              `!@web/features/${feature}`,
-              '../../*',
-            ),
-            restrict('A feature does not import the app shell.', '@web/app', '@web/app/*'),
-          ],
-        },
-      ],
-    },
-  })),
+  ...features.map((feature) => {
+    const others = features.filter((other) => other !== feature);
+    const crossing = `A feature does not import another feature: move what "${feature}" shares to web/src/lib or web/src/components.`;
+    return {
+      files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                // By the alias: every feature but its own (also one created after this config was read).
+                regex: `^@web/features/(?!${escapeRegex(feature)}(?:/|$))`,
+                message: crossing,
+              },
+              {
+                // Relatively, however deep the importing file is: `../<other>`, `../../<other>`,
+                // `../../../features/<other>`. (A gitignore-style group such as `../../*` would also
+                // catch `../../../lib/…` and `../../<own>/…`, and miss `../<other>` from a feature's root.)
+                regex: `^(?:\\.\\./)+(?:features/)?(?:${others.map(escapeRegex).join('|')})(?:/|$)`,
+                message: crossing,
+              },
+              {
+                // `@web/app…`, or `../…/app…` relatively.
+                regex: '^(?:@web/|(?:\\.\\./)+)app(?:/|$)',
+                message: 'A feature does not import the app shell.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     files: ['web/src/{lib,components,hooks}/**/*.{ts,tsx}'],
     rules: {

@@ -1,11 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The boundaries in eslint.config.js, proven on code that breaks them (and code that does not). */
 describe('lint boundaries', () => {
   let eslint: ESLint;
   beforeAll(() => {
-    eslint = new ESLint({ cwd: process.cwd() });
+    eslint = new ESLint({ cwd: root, overrideConfigFile: 'eslint.config.js' });
   });
 
   const problemsOf = async (code: string, filePath: string) => {
@@ -32,6 +35,61 @@ describe('lint boundaries', () => {
     expect(own).toEqual([]);
   });
 
+  it('sees a crossing however deep the importing file is, and lets a feature reach its own files and shared code', async () => {
+    const atRoot = 'web/src/features/history/x.ts';
+    expect(
+      await problemsOf(
+        "import { useRecipients } from '@web/features/transfer/api/get-recipients';\nexport const x = useRecipients;\n",
+        atRoot,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problemsOf(
+        "import { useRecipients } from '../transfer/api/get-recipients';\nexport const x = useRecipients;\n",
+        atRoot,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problemsOf(
+        "import { useRecipients } from '../../../features/transfer/api/get-recipients';\nexport const x = useRecipients;\n",
+        'web/src/features/history/components/x.ts',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problemsOf(
+        "import { nextPage } from '@web/features/history/lib/paging';\nexport const x = nextPage;\n",
+        atRoot,
+      ),
+    ).toEqual([]);
+    expect(
+      await problemsOf(
+        "import { nextPage } from '../../history/lib/paging';\nexport const x = nextPage;\n",
+        'web/src/features/history/components/x.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await problemsOf(
+        "import { formatMoney } from '../../../lib/money';\nexport const x = formatMoney;\n",
+        'web/src/features/history/components/x.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a feature importing the app shell', async () => {
+    const crossing = await problemsOf(
+      "import { routes } from '@web/app/router';\nexport const x = routes;\n",
+      'web/src/features/history/x.ts',
+    );
+    expect(crossing).toHaveLength(1);
+    expect(crossing[0]!.message).toMatch(/does not import the app shell/);
+    expect(
+      await problemsOf(
+        "import { routes } from '../../../app/router';\nexport const x = routes;\n",
+        'web/src/features/history/components/x.ts',
+      ),
+    ).toHaveLength(1);
+  });
+
   it('refuses shared web code importing a feature or the app', async () => {
     expect(
       await problemsOf(
@@ -43,6 +101,12 @@ describe('lint boundaries', () => {
       await problemsOf(
         "import { routes } from '@web/app/router';\nexport const x = routes;\n",
         'web/src/components/x.ts',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problemsOf(
+        "import { HistoryPage } from '../features/history/components/history-page';\nexport const x = HistoryPage;\n",
+        'web/src/hooks/x.ts',
       ),
     ).toHaveLength(1);
   });
