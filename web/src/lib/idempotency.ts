@@ -1,6 +1,6 @@
 /**
- * Every money-moving POST carries an `Idempotency-Key` (DESIGN.md §3): a fresh UUID per user action, sent
- * again only when retrying that same action, so a retry after a lost response never moves money twice.
+ * Every money-moving POST carries an `Idempotency-Key`: a fresh UUID per user action, sent again only
+ * when retrying that same action, so a retry after a lost response never moves money twice.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 

@@ -7,8 +7,9 @@ const sessionEnded = (error: unknown) => error instanceof ApiError && error.body
 
 /** No retries, no refetch on focus, data never goes stale on its own. */
 export function createQueryClient(): QueryClient {
-  // A call that finds the session gone (idle timeout, signed out elsewhere) still fails as the spec says, and
-  // also marks the visitor signed out so the guard takes them to the landing page instead of a broken screen.
+  // A call that finds the session gone (idle timeout, signed out elsewhere) still fails with its
+  // UNAUTHENTICATED error like any other, and also marks the visitor signed out so the guard takes them to
+  // the landing page instead of a broken screen.
   const onError = (error: unknown) => {
     if (sessionEnded(error)) queryClient.setQueryData(queryKeys.me, null);
   };

@@ -14,7 +14,10 @@ const CashflowChart = lazy(() =>
   import('./cashflow-chart').then((module) => ({ default: module.CashflowChart })),
 );
 
-/** MonthlyEarnings, averageProject and activeClients (missing values show 0), and the cash-flow chart. */
+/**
+ * The `monthlyEarnings`, `averageProject` and `activeClients` figures (missing values show 0), and the
+ * cash-flow chart.
+ */
 export function EarningsAnalytics() {
   const analytics = useAnalytics();
   return (
