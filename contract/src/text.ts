@@ -7,14 +7,26 @@ import { z } from 'zod';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+// Half of a surrogate pair (JSON can spell one, "\ud800"): not a character at all, and each database would store
+// a different replacement for it.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const isOneLine = (text: string) =>
+  !CONTROL.test(text) && !LINE_BREAK_OR_TAB.test(text) && !LONE_SURROGATE.test(text);
 
 /** One line of free text (a name, a description): trimmed, at most `max` characters, no control characters. */
 export function singleLineText(max: number, messages: { tooLong: string; required?: string }) {
   const base = z.string({ error: messages.required ?? 'Must be text' }).trim();
   const sized = messages.required ? base.min(1, messages.required) : base;
-  return sized
-    .max(max, messages.tooLong)
-    .refine((text) => !CONTROL.test(text) && !LINE_BREAK_OR_TAB.test(text), {
-      message: 'Use letters, digits and punctuation only (no control characters or line breaks)',
-    });
+  return sized.max(max, messages.tooLong).refine(isOneLine, {
+    message: 'Use letters, digits and punctuation only (no control characters or line breaks)',
+  });
+}
+
+/**
+ * An id in a path (`/api/recipients/:id`): opaque to the client, so any other text is merely not found, but a
+ * control character is refused like in free text (a NUL would otherwise reach PostgreSQL's comparison and fail).
+ */
+export function pathIdSchema(max: number) {
+  return z.string().max(max, 'Not a valid id').refine(isOneLine, { message: 'Not a valid id' });
 }

@@ -33,6 +33,14 @@ const fieldNames = [
   'status',
 ] as const;
 
+// Short strings dense in the characters that break things: NUL, controls, line breaks, non-ASCII. (fc.string()
+// alone never makes them: its default unit is printable ASCII.)
+const denseString = (options: { minLength?: number; maxLength: number }) =>
+  fc.string({
+    unit: fc.constantFrom('a', '1', '.', '-', ' ', '\u0000', '\u0007', '\n', '\u007f', 'é', '🙂'),
+    ...options,
+  });
+
 const hostileString = fc.oneof(
   {
     weight: 3,
@@ -56,14 +64,7 @@ const hostileString = fc.oneof(
       '%E0%A4%A',
     ),
   },
-  {
-    weight: 2,
-    // Short strings dense in the characters that break things: NUL, controls, line breaks, non-ASCII.
-    arbitrary: fc.string({
-      unit: fc.constantFrom('a', '1', '.', '-', ' ', '\u0000', '\u0007', '\n', '\u007f', 'é', '🙂'),
-      maxLength: 12,
-    }),
-  },
+  { weight: 2, arbitrary: denseString({ maxLength: 12 }) },
   { weight: 1, arbitrary: fc.string() },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
 );
@@ -87,6 +88,7 @@ const body = fc.oneof(
 const pathParam = fc.oneof(
   fc.uuid(),
   fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+  denseString({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
   fc.constantFrom('0', '-1', 'house:fees:USD', '%zz', 'a'.repeat(150)),
 );
 const query = fc.oneof(

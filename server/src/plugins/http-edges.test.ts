@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestContext } from '../test/test-app';
 import { TEST_PASSWORD, request, signUp } from '../test/http';
+import { ledgerSnapshot, newKey, walletsOf } from '../test/money';
 
 describeEachDatabase('HTTP edges: errors, CSRF, limits, health', (ctx) => {
   it('answers every non-public /api route with 401 without a session', async () => {
@@ -138,6 +139,10 @@ describeEachDatabase('profile: GET and PATCH /api/user', (ctx) => {
     );
     expect(transfer.statusCode).toBe(400);
     expect(transfer.json().fields).toHaveProperty('description');
+    // JSON can spell half a surrogate pair; the databases would each store a different replacement for it.
+    const lone = await request(ctx.app, ada, 'PATCH', '/api/user', { lastName: 'a\ud800b' });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().fields).toHaveProperty('lastName');
     const recipient = await request(ctx.app, ada, 'POST', '/api/recipients', {
       name: 'Bell\u0007',
       email: 'bell@example.com',
@@ -149,6 +154,26 @@ describeEachDatabase('profile: GET and PATCH /api/user', (ctx) => {
       payload: { email: 'nul@example.com', password: TEST_PASSWORD, lastName: nul },
     });
     expect(registered.statusCode).toBe(400);
+  });
+
+  it('refuses a control character in a path id with a 400, not a PostgreSQL 500', async () => {
+    const ada = await signUp(ctx.app);
+    const wallets = await walletsOf(ctx.app, ada);
+    const before = await ledgerSnapshot(ctx.app.db);
+    for (const [method, url] of [
+      ['DELETE', '/api/recipients/%00'],
+      ['DELETE', '/api/recipients/recent:a%00@example.com'],
+      ['POST', `/api/wallets/${wallets.USD!.id}%00/deposit`],
+    ] as const) {
+      const body = method === 'POST' ? { amount: '1.00' } : undefined;
+      const response = await request(ctx.app, ada, method, url, body, newKey());
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { id: 'Not a valid id' },
+      });
+    }
+    expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
   });
 
   it('refuses an email another account uses (409) and bad fields (400), changing nothing', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createRecipientBodySchema, recipientListSchema, recipientSchema } from '@contract/recipients';
+import { pathIdSchema } from '@contract/text';
 import { userIdOf } from '../../plugins/session';
 import type { RecipientsService } from './recipients.service';
 
-const recipientParams = z.object({ id: z.string().max(400) });
+const recipientParams = z.object({ id: pathIdSchema(400) });
 
 export const recipientRoutes: FastifyPluginAsyncZod<{ recipients: RecipientsService }> = async (
   app,

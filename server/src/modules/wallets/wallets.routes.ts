@@ -7,11 +7,12 @@ import {
   walletListSchema,
   walletSchema,
 } from '@contract/wallets';
+import { pathIdSchema } from '@contract/text';
 import { userIdOf } from '../../plugins/session';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import type { WalletsService } from './wallets.service';
 
-const walletParams = z.object({ id: z.string().max(100) });
+const walletParams = z.object({ id: pathIdSchema(100) });
 
 export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = async (app, { wallets }) => {
   app.get('/', { schema: { response: { 200: walletListSchema } } }, async (request) =>
