@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
 import { isApiRoute } from './plugins/api-route';
+import { clientErrorHandler } from './plugins/client-error';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
 import { createLogger } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Connection: close) rather than refused with Fastify's own 503, which is not in our error shape; new
     // connections are no longer accepted.
     return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(logger as FastifyBaseLogger),
     // A broken percent-escape or an over-long path parameter is refused by the router before any hook or the
     // error handler runs: answer it in the one error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

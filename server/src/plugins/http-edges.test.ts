@@ -1,7 +1,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '@contract/errors';
 import { createTestApp, describeEachDatabase, type TestContext } from '../test/test-app';
 import { TEST_PASSWORD, request, signUp } from '../test/http';
 import { ledgerSnapshot, newKey, walletsOf } from '../test/money';
@@ -296,6 +299,29 @@ describe('HTTP edges that need their own app', () => {
       const response = await ctx.app.inject({ method: 'DELETE', url, ...from });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+    }
+  });
+
+  it("answers what Node's HTTP parser refuses in the one error shape too", async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const cases = [
+      ['GARBAGE\r\n\r\n', 400],
+      ['GET /api/wallets HTTP/1.1\r\nHost: a\r\nX-Bad: a\u0001b\r\n\r\n', 400],
+      [`GET /api/wallets HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const;
+    for (const [raw, status] of cases) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head, raw.slice(0, 40)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(head).toMatch(/cache-control: no-store/i);
+      expect(errorBodySchema.safeParse(JSON.parse(body)).success, body).toBe(true);
     }
   });
 
