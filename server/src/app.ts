@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import helmet from 'helmet';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -20,6 +19,7 @@ import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
 import { isApiRoute } from './plugins/api-route';
 import { clientErrorHandler } from './plugins/client-error';
+import { securityHeaders } from './plugins/security-headers';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
 import { createLogger } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
@@ -88,24 +88,10 @@ export interface BuildOptions {
 
 const HOUR = 3_600_000;
 
-const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'camera',
-  'display-capture',
-  'geolocation',
-  'gyroscope',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'usb',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
-
 /** The whole application, ready to `listen` or to `inject` into. Migrations have run when it resolves. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const setSecurityHeaders = securityHeaders({ hsts: config.NODE_ENV === 'production' });
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -116,12 +102,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     clientErrorHandler: clientErrorHandler(logger as FastifyBaseLogger),
     // A broken percent-escape or an over-long path parameter is refused by the router before any hook or the
-    // error handler runs: answer it in the one error shape too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    // error handler runs: answer it in the one error shape (and with the security headers) too.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid';
       const body: ErrorBody = { code: 'VALIDATION_FAILED', message };
-      void reply.status(400).header('cache-control', 'no-store').send(body);
+      setSecurityHeaders(request.raw, reply.raw, () => {
+        void reply.status(400).header('cache-control', 'no-store').send(body);
+      });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -183,31 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
   // CSRF, the session; then routes.
   await app.register(errorHandlerPlugin);
-  // helmet's middleware built once: @fastify/helmet builds it anew for every request (parsing the CSP each
-  // time), which was 3% of a transfer's CPU.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and Recharts set inline style attributes; styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The same answer as frame-ancestors 'none', for browsers that only know the older header.
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: config.NODE_ENV === 'production',
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    // Meridian uses none of these; a script injected into a page could not use them either.
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
-  });
+  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, done));
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

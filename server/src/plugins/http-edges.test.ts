@@ -275,7 +275,12 @@ describe('HTTP edges that need their own app', () => {
     const ok = await ctx.app.inject({ method: 'GET', url: '/api/auth/options', ...from });
     const denied = await ctx.app.inject({ method: 'GET', url: '/api/wallets', ...from });
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here', ...from });
-    for (const response of [ok, denied, missing]) expect(response.headers['cache-control']).toBe('no-store');
+    const bare = await ctx.app.inject({ method: 'GET', url: '/api', ...from });
+    const encoded = await ctx.app.inject({ method: 'POST', url: '/%61pi/nothing-here', ...from });
+    const badEscape = await ctx.app.inject({ method: 'GET', url: '/api/recipients/%E0%A4%A', ...from });
+    for (const response of [ok, denied, missing, bare, encoded, badEscape]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
     expect((await ctx.app.inject({ method: 'GET', url: '/', ...from })).headers['cache-control']).toBe(
       'no-cache',
     );
@@ -325,11 +330,23 @@ describe('HTTP edges that need their own app', () => {
     }
   });
 
-  it('denies framing and browser features the app does not use', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.54' });
-    expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-    expect(page.headers['permissions-policy']).toMatch(/camera=\(\), .*geolocation=\(\), .*payment=\(\)/);
+  it('denies framing and browser features the app does not use, on every kind of answer', async () => {
+    const from = { remoteAddress: '198.51.100.54' };
+    for (const url of [
+      '/',
+      '/assets/app-abc123.js',
+      '/api/auth/options',
+      '/api/wallets',
+      '/api/recipients/%zz',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, ...from });
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['permissions-policy'], url).toMatch(
+        /camera=\(\), .*geolocation=\(\), .*microphone=\(\), .*payment=\(\), usb=\(\)/,
+      );
+    }
   });
 
   it('decides by the matched route: a percent-encoded /api path still needs a session', async () => {

@@ -36,6 +36,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       code: 'NOT_FOUND',
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
     };
-    return reply.status(404).send(body);
+    // Under /api the no-store hook already says so; this also covers /api itself and paths like /%61pi/….
+    return reply.status(404).header('cache-control', 'no-store').send(body);
   });
 });

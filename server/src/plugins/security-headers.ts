@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+
+// Meridian uses none of these; a script injected into a page could not use them either.
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * Sets the security headers on a raw response. Built once: @fastify/helmet builds helmet's middleware anew for
+ * every request (parsing the CSP each time), which was 3% of a transfer's CPU. A plain function rather than a
+ * hook, so the answers Fastify gives before any hook runs (the router's refusals) carry the headers too.
+ */
+export function securityHeaders(options: { hsts: boolean }) {
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and Recharts set inline style attributes; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The same answer as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: options.hsts,
+  });
+  return (request: IncomingMessage, response: ServerResponse, done: (error?: Error) => void) => {
+    response.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    helmetHeaders(request, response, (error) => done(error as Error | undefined));
+  };
+}
