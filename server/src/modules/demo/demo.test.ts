@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
-import { request, sessionCookieFrom, signUp, type Session } from '../../test/http';
+import { request, signUp, startDemo } from '../../test/http';
 import { walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { createAnalyticsService } from '../analytics/analytics.service';
@@ -9,14 +9,8 @@ import { verifyLedger } from '../ledger/ledger.verify';
 import { seedDemoActivity } from './demo.seed';
 
 describeEachDatabase('demo seeding', (ctx) => {
-  async function startDemo(): Promise<Session> {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/demo' });
-    expect(response.statusCode).toBe(201);
-    return { cookie: sessionCookieFrom(response.headers), user: response.json().user };
-  }
-
   it('ends exactly on the demo balances, with every invariant holding', async () => {
-    const demo = await startDemo();
+    const demo = await startDemo(ctx.app);
     const wallets = await walletsOf(ctx.app, demo);
     expect([wallets.USD!.balance, wallets.EUR!.balance, wallets.BTC!.balance]).toEqual([
       '12450.00',
@@ -27,7 +21,7 @@ describeEachDatabase('demo seeding', (ctx) => {
   });
 
   it('tells two months of believable history', async () => {
-    const demo = await startDemo();
+    const demo = await startDemo(ctx.app);
     const history: Transaction[] = (
       await request(ctx.app, demo, 'GET', '/api/transactions?limit=100')
     ).json();
