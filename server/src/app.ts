@@ -24,6 +24,7 @@ import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-st
 import { createLogger } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
+import { newSignInNotice, welcomeNotice } from './modules/auth/auth-notices';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/session-token';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -37,6 +38,10 @@ import { createEmailVerificationService } from './modules/email-verification/ema
 import { healthRoutes } from './modules/health/health.routes';
 import { mailStatusRoutes } from './modules/mail/mail.routes';
 import { createMailer, mailDeliveryJob, type Mailer } from './modules/mail/mailer';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createNotificationStream } from './modules/notifications/notification-stream';
+import { createNotifier, type Notifier } from './modules/notifications/notifier';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
@@ -67,6 +72,7 @@ declare module 'fastify' {
     auth: AuthService;
     rates: RatesProvider;
     mail: Mailer;
+    notifier: Notifier;
     /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
     routeList: Array<{ method: string | string[]; url: string; public: boolean }>;
   }
@@ -143,7 +149,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer({ db: database.db, config, log: app.log });
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => mailer.close());
-  const verification = createEmailVerificationService({ db: database.db, mailer, config });
+  const notifier = createNotifier({
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.DATABASE_URL,
+    log: app.log,
+  });
+  app.decorate('notifier', notifier);
+  await notifier.start();
+  app.addHook('onClose', async () => notifier.stop());
+  const notificationStream = createNotificationStream({ db: database.db, notifier, log: app.log });
+  // Open streams end first, or closing would wait for browsers that never hang up.
+  app.addHook('preClose', async () => notificationStream.closeAll());
+  const notifications = createNotificationsService({ db: database.db, notifier });
+  const verification = createEmailVerificationService({ db: database.db, mailer, notifier, config });
   const users = createUserService({ db: database.db, verification });
 
   const rates = createRatesProvider(config, app.log);
@@ -156,15 +175,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureHouseAccounts(database.db);
   auth.onUserCreated((trx, user) => openDefaultWallets(trx, user.id));
   auth.onUserCreated((trx, user) => verification.welcome(trx, user));
+  auth.onUserCreated((trx, user) => notifier.raise(trx, user.id, welcomeNotice));
+  auth.onNewDeviceSignIn((trx, user, client) => notifier.raise(trx, user.id, newSignInNotice(client)));
   // Money sent to an address before anyone verified it lands in the transaction that verifies it.
-  verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, mailer));
-  auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id));
+  verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
+  auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id, notifier));
   auth.onUserRemoving(releaseUserLedger);
   const rateSource = appRateSource(app);
-  const wallets = createWalletsService({ db: database.db, config, rates: rateSource });
-  const fx = createFxService({ db: database.db, rates: rateSource });
+  const wallets = createWalletsService({ db: database.db, config, rates: rateSource, notifier });
+  const fx = createFxService({ db: database.db, rates: rateSource, notifier });
   const analytics = createAnalyticsService({ db: database.db, rates: rateSource });
-  const transfers = createTransfersService({ db: database.db, rates: rateSource, mailer, config });
+  const transfers = createTransfersService({
+    db: database.db,
+    rates: rateSource,
+    mailer,
+    notifier,
+    config,
+  });
   const transactions = createTransactionsService({ db: database.db });
   const recipients = createRecipientsService({ db: database.db });
 
@@ -209,6 +236,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
   await app.register(recipientRoutes, { prefix: '/api/recipients', recipients });
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
+  await app.register(notificationRoutes, {
+    prefix: '/api/notifications',
+    notifications,
+    stream: notificationStream,
+    sessionCookie: SESSION_COOKIE,
+    stillSignedIn: async (token) => Boolean(token && (await auth.authenticate(token))),
+    heartbeatMs: config.NOTIFICATION_HEARTBEAT_SECONDS * 1000,
+  });
   await app.register(mailStatusRoutes, { prefix: '/api/system', mailer });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 

@@ -92,6 +92,8 @@ const envSchema = z.object({
   PAYOUT_SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(5),
   /** Money sent to an address no verified account has goes back to the sender after this many days. */
   HELD_TRANSFER_RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Heartbeat of live notification streams; each one also re-checks that the stream's session is signed in. */
+  NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   /** Mail server, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Unset: mail stays in the outbox. */
   SMTP_URL: z
     .string()

@@ -6,6 +6,7 @@ import * as transfers from './migrations/0004-transfers';
 import * as trustBoundaries from './migrations/0005-trust-boundaries';
 import * as loginThrottle from './migrations/0006-login-throttle';
 import * as rateLimits from './migrations/0007-rate-limits';
+import * as notifications from './migrations/0008-notifications';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-trust-boundaries': trustBoundaries,
   '0006-login-throttle': loginThrottle,
   '0007-rate-limits': rateLimits,
+  '0008-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
+import type { NotificationCategory, NotificationType } from '@contract/notifications';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL so one set of queries serves both:
@@ -208,6 +209,21 @@ export interface RateLimitsTable {
   window_start: bigint;
 }
 
+/** What a user is told of an event (modules/notifications); deleted with the user. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  category: NotificationCategory;
+  type: NotificationType;
+  title: string;
+  message: string;
+  action_url: string | null;
+  action_text: string | null;
+  is_read: ColumnType<number, number | undefined, number>;
+  is_pinned: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -224,9 +240,11 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   login_devices: LoginDevicesTable;
   rate_limits: RateLimitsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

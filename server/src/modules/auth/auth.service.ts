@@ -22,6 +22,8 @@ export type DemoSeedHook = (db: Kysely<Database>, user: UserRow) => Promise<void
  * (the ledger's accounts reference users without cascade, so a user with money is never deleted by accident).
  */
 export type UserRemovingHook = (trx: Transaction<Database>, userId: string) => Promise<void>;
+/** Runs inside the transaction of a sign-in from a browser the account has not seen before. */
+export type NewDeviceSignInHook = (trx: Kysely<Database>, user: UserRow, client: ClientInfo) => Promise<void>;
 
 export interface ClientInfo {
   ip: string;
@@ -52,6 +54,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
   const userCreatedHooks: UserCreatedHook[] = [];
   const demoSeedHooks: DemoSeedHook[] = [];
   const userRemovingHooks: UserRemovingHook[] = [];
+  const newDeviceHooks: NewDeviceSignInHook[] = [];
 
   async function createUser(values: {
     email: string;
@@ -80,11 +83,11 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     });
   }
 
-  async function startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  async function startSession(user: UserRow, client: ClientInfo, into = db): Promise<SignedIn> {
     const { token, id } = newSessionToken();
     const created = now();
     const expiresAt = new Date(created.getTime() + config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * MINUTE);
-    await repo.insertSession(db, {
+    await repo.insertSession(into, {
       id,
       user_id: user.id,
       created_at: created.toISOString(),
@@ -97,14 +100,18 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
   }
 
   /** Remembers this browser for the account: the cookie it already has, or a new one to set. */
-  async function rememberDevice(user: UserRow, knownDeviceId: string | null): Promise<string | undefined> {
+  async function rememberDevice(
+    user: UserRow,
+    knownDeviceId: string | null,
+    into = db,
+  ): Promise<string | undefined> {
     const at = now().toISOString();
     if (knownDeviceId) {
-      await repo.touchDevice(db, knownDeviceId, at);
+      await repo.touchDevice(into, knownDeviceId, at);
       return undefined;
     }
     const { token, id } = newDeviceToken();
-    await repo.insertDevice(db, { id, user_id: user.id, at });
+    await repo.insertDevice(into, { id, user_id: user.id, at });
     return token;
   }
 
@@ -117,6 +124,9 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     },
     onUserRemoving(hook: UserRemovingHook) {
       userRemovingHooks.push(hook);
+    },
+    onNewDeviceSignIn(hook: NewDeviceSignInHook) {
+      newDeviceHooks.push(hook);
     },
 
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
@@ -144,9 +154,15 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
       await throttle.succeeded(keys);
-      const session = await startSession(user, client);
-      const newDeviceToken = await rememberDevice(user, device?.id ?? null);
-      return newDeviceToken ? { ...session, newDeviceToken } : session;
+      // The session, the remembered browser and (for a browser never seen here) the account holder's alert
+      // commit together.
+      return db.transaction().execute(async (trx) => {
+        const session = await startSession(user, client, trx);
+        const newDeviceToken = await rememberDevice(user, device?.id ?? null, trx);
+        if (!newDeviceToken) return session;
+        for (const hook of newDeviceHooks) await hook(trx, user, client);
+        return { ...session, newDeviceToken };
+      });
     },
 
     /** Forgets sign-in failures nobody has repeated for a while. */

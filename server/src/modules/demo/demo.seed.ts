@@ -7,6 +7,8 @@ import { postEntry } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import { openDefaultWallets } from '../wallets/wallets.service';
 import { ensureWallet } from '../wallets/wallets.repository';
+import type { Notifier } from '../notifications/notifier';
+import { moneyReceivedNotice } from '../transfers/transfer-notices';
 import { demoEntry, type DemoWallets } from './demo.entries';
 import { demoEvents, demoFinalBalances, demoOpeningDaysAgo } from './demo.story';
 
@@ -26,6 +28,7 @@ function when(now: Date, daysAgo: number, hour: number): Date {
 export async function seedDemoActivity(
   db: Kysely<Database>,
   userId: string,
+  notifier: Notifier,
   now = new Date(),
 ): Promise<void> {
   await withMoneyTransaction(db, async (trx) => {
@@ -78,5 +81,17 @@ export async function seedDemoActivity(
       });
     }
     for (const entry of entries) await postEntry(trx, entry);
+    // The bell tells of the latest client payments, as it would have when they arrived.
+    const recentPayments = timed.filter(({ event }) => event.kind === 'client_payment').slice(-2);
+    for (const { at, event } of recentPayments) {
+      if (event.kind !== 'client_payment') continue;
+      const amount = Money.parse(event.amount, event.currency);
+      await notifier.raise(
+        trx,
+        userId,
+        moneyReceivedNotice(amount, event.client.name),
+        new Date(at).toISOString(),
+      );
+    }
   });
 }

@@ -42,7 +42,7 @@ describeEachDatabase('demo seeding', (ctx) => {
   it("keeps a client payment in the current month even on the month's first hour", async () => {
     const session = await signUp(ctx.app);
     const firstHour = new Date('2026-03-01T00:30:00.000Z');
-    await seedDemoActivity(ctx.app.db, session.user.id, firstHour);
+    await seedDemoActivity(ctx.app.db, session.user.id, ctx.app.notifier, firstHour);
     const rates = fixedRateSource({ EUR_USD: '1.0831' });
     const summary = await createAnalyticsService({ db: ctx.app.db, rates, now: () => firstHour }).summary(
       session.user.id,

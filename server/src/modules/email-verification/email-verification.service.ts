@@ -14,6 +14,8 @@ import { verifyPassword } from '../auth/password';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './email-verification.repository';
+import type { Notifier } from '../notifications/notifier';
+import { emailChangedAlert, emailVerifiedAlert } from './email-verification.notices';
 import { VERIFY_EMAIL_KIND, emailChangedNotice, verifyEmailMessage } from './email-verification.messages';
 
 /**
@@ -40,10 +42,11 @@ export type EmailVerificationService = ReturnType<typeof createEmailVerification
 export function createEmailVerificationService(deps: {
   db: Kysely<Database>;
   mailer: Mailer;
+  notifier: Notifier;
   config: Config;
   now?: () => Date;
 }) {
-  const { db, mailer, config } = deps;
+  const { db, mailer, notifier, config } = deps;
   const now = deps.now ?? (() => new Date());
   const verifiedHooks: EmailVerifiedHook[] = [];
 
@@ -130,6 +133,9 @@ export function createEmailVerificationService(deps: {
         const user = await markEmailVerified(trx, before.id, link.email, at);
         if (before.email !== user.email) {
           await mailer.enqueue(trx, emailChangedNotice(before.email, user.email, user.id));
+          await notifier.raise(trx, user.id, emailChangedAlert(before.email, user.email));
+        } else {
+          await notifier.raise(trx, user.id, emailVerifiedAlert(user.email));
         }
         let deliveredPayments = 0;
         for (const hook of verifiedHooks) deliveredPayments += await hook(trx, user);

@@ -6,7 +6,9 @@ import { AppError } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
+import type { Notifier } from '../notifications/notifier';
 import * as wallets from '../wallets/wallets.repository';
+import { conversionNotice } from './fx-notices';
 import { exchangeEntry } from './exchange-entry';
 import { priceConversion, quotedRate, type ConversionFigures } from './fx-math';
 import type { RateSource } from './rate-source';
@@ -27,8 +29,8 @@ function toConversion(figures: ConversionFigures, rateTimestamp: string): Conver
 
 export type FxService = ReturnType<typeof createFxService>;
 
-export function createFxService(deps: { db: Kysely<Database>; rates: RateSource }) {
-  const { db, rates } = deps;
+export function createFxService(deps: { db: Kysely<Database>; rates: RateSource; notifier: Notifier }) {
+  const { db, rates, notifier } = deps;
 
   async function price(body: ConvertBody) {
     const original = parseRequestAmount(body.amount, body.from);
@@ -67,6 +69,7 @@ export function createFxService(deps: { db: Kysely<Database>; rates: RateSource 
           }),
         );
         const transaction = toTransaction(posted.transactions[0]!);
+        await notifier.raise(trx, request.userId, conversionNotice(figures.original, figures.converted));
         return { status: 201, body: { ...toConversion(figures, timestamp), transaction } };
       });
     },

@@ -109,7 +109,11 @@ describeEachDatabase('convert at a fixed rate', (ctx) => {
     const session = await signUp(ctx.app);
     const wallets = await walletsOf(ctx.app, session);
     await fund(ctx.app.db, wallets.EUR!.id, '1000.00', 'EUR');
-    const fx = createFxService({ db: ctx.app.db, rates: fixedRateSource({ EUR_BTC: '0.0000382112' }) });
+    const fx = createFxService({
+      db: ctx.app.db,
+      rates: fixedRateSource({ EUR_BTC: '0.0000382112' }),
+      notifier: ctx.app.notifier,
+    });
     const request = { userId: session.user.id, key: crypto.randomUUID(), fingerprint: 'test' };
     const result = await fx.convert(request, { amount: '995.02', from: 'EUR', to: 'BTC' });
     expect(result.body).toMatchObject({

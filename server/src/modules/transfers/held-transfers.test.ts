@@ -140,9 +140,13 @@ describeEachDatabase('payments to addresses no verified account has', (ctx) => {
 
     const days = ctx.config.HELD_TRANSFER_RETURN_DAYS;
     const almost = new Date(Date.now() + (days * 86_400_000 - 60_000));
-    expect(await returnDueHeldTransfers(ctx.app.db, ctx.app.mail, almost)).toBe(0);
+    expect(
+      await returnDueHeldTransfers(ctx.app.db, { mailer: ctx.app.mail, notifier: ctx.app.notifier }, almost),
+    ).toBe(0);
     const due = new Date(Date.now() + days * 86_400_000 + 60_000);
-    expect(await returnDueHeldTransfers(ctx.app.db, ctx.app.mail, due)).toBe(1);
+    expect(
+      await returnDueHeldTransfers(ctx.app.db, { mailer: ctx.app.mail, notifier: ctx.app.notifier }, due),
+    ).toBe(1);
 
     expect(await usd(alice)).toBe(before);
     expect(await houseBalance(ctx.app.db, houseAccountId('fees', 'USD'))).toBe(feesBefore);
@@ -153,7 +157,9 @@ describeEachDatabase('payments to addresses no verified account has', (ctx) => {
 
     // Returned means gone: the address verifying later receives nothing, and a second run moves nothing.
     const snapshot = await ledgerSnapshot(ctx.app.db);
-    expect(await returnDueHeldTransfers(ctx.app.db, ctx.app.mail, due)).toBe(0);
+    expect(
+      await returnDueHeldTransfers(ctx.app.db, { mailer: ctx.app.mail, notifier: ctx.app.notifier }, due),
+    ).toBe(0);
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(snapshot);
     const late = await signUp(ctx.app, frank);
     expect((await walletsOf(ctx.app, late)).EUR!.balance).toBe('0.00');

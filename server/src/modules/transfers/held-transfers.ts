@@ -6,7 +6,9 @@ import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
+import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets.repository';
+import { heldDeliveredNotice, heldReturnedNotice, moneyReceivedNotice } from './transfer-notices';
 import { heldOutcomeMessage } from './held-transfers.messages';
 import { setTransactionStatus } from '../transactions/transactions.repository';
 import { findUserById } from '../user/user.repository';
@@ -24,11 +26,17 @@ type Held = Awaited<ReturnType<typeof repo.claimHeldFor>>[number];
 
 const amountOf = (held: Held) => Money.of(held.amount, held.currency);
 
+/** Who is told of a held payment's outcome, by email and in the app. */
+export interface HeldOutcomeMessengers {
+  mailer: Mailer;
+  notifier: Notifier;
+}
+
 /** For email verification's onVerified hook: every payment waiting for the user's address lands now. */
 export async function deliverHeldTransfers(
   trx: Transaction<Database>,
   user: UserRow,
-  mailer: Mailer,
+  { mailer, notifier }: HeldOutcomeMessengers,
 ): Promise<number> {
   const waiting = await repo.claimHeldFor(trx, user.email);
   for (const held of waiting) {
@@ -41,6 +49,7 @@ export async function deliverHeldTransfers(
       .executeTakeFirst();
     const sender = await findUserById(trx, held.sender_id);
     if (!sender) throw new Error(`Held payment ${held.id} has no sender`);
+    const senderName = `${sender.first_name} ${sender.last_name}`.trim() || sender.email;
     const posted = await postEntry(trx, {
       kind: 'held_transfer_delivery',
       description: `Held payment delivered to ${user.email}`,
@@ -57,7 +66,7 @@ export async function deliverHeldTransfers(
           amount: amount.minor,
           currency: amount.currency,
           recipient_email: user.email,
-          counterparty: `${sender.first_name} ${sender.last_name}`.trim() || sender.email,
+          counterparty: senderName,
           counterparty_email: sender.email,
           description: from?.description ?? 'Money Transfer',
           status: 'completed',
@@ -71,6 +80,8 @@ export async function deliverHeldTransfers(
       at: posted.createdAt,
       recipientId: user.id,
     });
+    await notifier.raise(trx, user.id, moneyReceivedNotice(amount, senderName));
+    await notifier.raise(trx, held.sender_id, heldDeliveredNotice(amount, user.email));
     await mailer.enqueue(
       trx,
       heldOutcomeMessage({
@@ -90,7 +101,7 @@ const BATCH_SIZE = 100;
 /** Sends back every held payment whose time is up. Safe on several servers at once. Returns how many. */
 export async function returnDueHeldTransfers(
   db: Kysely<Database>,
-  mailer: Mailer,
+  { mailer, notifier }: HeldOutcomeMessengers,
   now = new Date(),
 ): Promise<number> {
   let returned = 0;
@@ -116,6 +127,7 @@ export async function returnDueHeldTransfers(
         });
         const to = (await findUserById(trx, held.sender_id))?.email;
         if (to) {
+          await notifier.raise(trx, held.sender_id, heldReturnedNotice(amountOf(held), held.recipient_email));
           await mailer.enqueue(
             trx,
             heldOutcomeMessage({
@@ -141,6 +153,6 @@ export function heldTransferReturnJob(mailer: Mailer): Job {
   return {
     name: 'return-unclaimed-transfers',
     everyMs: 60_000,
-    run: (app) => returnDueHeldTransfers(app.db, mailer),
+    run: (app) => returnDueHeldTransfers(app.db, { mailer, notifier: app.notifier }),
   };
 }

@@ -41,10 +41,14 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
     expect(sent.status).toBe('pending');
     expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(10000n);
 
-    expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 30, now: later(10) })).toBe(0);
+    expect(
+      await settleDuePayouts(ctx.app.db, { notifier: ctx.app.notifier, delaySeconds: 30, now: later(10) }),
+    ).toBe(0);
     expect(await statusOf(sent.id)).toBe('pending');
 
-    expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 30, now: later(31) })).toBe(1);
+    expect(
+      await settleDuePayouts(ctx.app.db, { notifier: ctx.app.notifier, delaySeconds: 30, now: later(31) }),
+    ).toBe(1);
     expect(await statusOf(sent.id)).toBe('completed');
     expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
     expect((await houseBalance(ctx.app.db, houseAccountId('external', 'USD', 'demo'))) - externalBefore).toBe(
@@ -64,7 +68,9 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
 
     // Settling again finds nothing and changes nothing.
     const before = await ledgerSnapshot(ctx.app.db);
-    expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 0, now: later(60) })).toBe(0);
+    expect(
+      await settleDuePayouts(ctx.app.db, { notifier: ctx.app.notifier, delaySeconds: 0, now: later(60) }),
+    ).toBe(0);
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
@@ -74,8 +80,18 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
     for (let index = 0; index < 7; index++) sent.push(await payOut('5.00', index % 2 ? 'EUR' : 'USD'));
     // Two settlers at once (two servers): every payout is settled by exactly one of them.
     const counts = await Promise.all([
-      settleDuePayouts(ctx.app.db, { delaySeconds: 0, now: later(1), batchSize: 2 }),
-      settleDuePayouts(ctx.app.db, { delaySeconds: 0, now: later(1), batchSize: 2 }),
+      settleDuePayouts(ctx.app.db, {
+        notifier: ctx.app.notifier,
+        delaySeconds: 0,
+        now: later(1),
+        batchSize: 2,
+      }),
+      settleDuePayouts(ctx.app.db, {
+        notifier: ctx.app.notifier,
+        delaySeconds: 0,
+        now: later(1),
+        batchSize: 2,
+      }),
     ]);
     expect(counts[0]! + counts[1]!).toBe(7);
     for (const row of sent) expect(await statusOf(row.id)).toBe('completed');
@@ -93,7 +109,9 @@ describeEachDatabase('simulated external payouts of a demo', (ctx) => {
   it("still settles a payout whose sender's history was removed meanwhile", async () => {
     const sent = await payOut('1.00');
     await ctx.app.db.deleteFrom('transactions').where('id', '=', sent.id).execute();
-    expect(await settleDuePayouts(ctx.app.db, { delaySeconds: 0, now: later(1) })).toBe(1);
+    expect(
+      await settleDuePayouts(ctx.app.db, { notifier: ctx.app.notifier, delaySeconds: 0, now: later(1) }),
+    ).toBe(1);
     expect(await houseBalance(ctx.app.db, houseAccountId('payouts_pending', 'USD', 'demo'))).toBe(0n);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });

@@ -7,6 +7,9 @@ import type { Job } from '../../jobs/scheduler';
 import { books, houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type PostingInput } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
+import type { Notifier } from '../notifications/notifier';
+import { payoutSettledNotice } from './transfer-notices';
+import { existingUserIds } from '../user/user.repository';
 import * as repo from './transfers.repository';
 
 const BATCH_SIZE = 200;
@@ -16,6 +19,8 @@ export interface SettleOptions {
   delaySeconds: number;
   now?: Date;
   batchSize?: number;
+  /** Tells each sender their payout arrived. */
+  notifier: Notifier;
 }
 
 /**
@@ -37,6 +42,16 @@ export async function settleDuePayouts(db: Kysely<Database>, options: SettleOpti
       for (const book of books) {
         const payouts = due.filter((payout) => payout.book === book);
         if (payouts.length > 0) await settleBatch(trx, book, payouts);
+      }
+      // A demo removed while its payout was pending has nobody left to tell.
+      const senders = await existingUserIds(trx, [...new Set(due.map((payout) => payout.user_id))]);
+      for (const payout of due.filter((each) => senders.has(each.user_id))) {
+        const amount = Money.of(payout.amount, payout.currency);
+        await options.notifier.raise(
+          trx,
+          payout.user_id,
+          payoutSettledNotice(amount, payout.recipient_email),
+        );
       }
       return due.length;
     });
@@ -71,6 +86,10 @@ export function payoutSettlementJob(config: Config): Job {
   return {
     name: 'settle-external-payouts',
     everyMs: config.PAYOUT_SETTLEMENT_INTERVAL_SECONDS * 1000,
-    run: (app) => settleDuePayouts(app.db, { delaySeconds: config.PAYOUT_SETTLEMENT_DELAY_SECONDS }),
+    run: (app) =>
+      settleDuePayouts(app.db, {
+        delaySeconds: config.PAYOUT_SETTLEMENT_DELAY_SECONDS,
+        notifier: app.notifier,
+      }),
   };
 }

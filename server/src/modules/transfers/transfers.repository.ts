@@ -63,7 +63,7 @@ export function insertPayout(db: Db, payout: Insertable<PayoutsTable>) {
 export function claimDuePayouts(db: Db, cutoff: string, limit: number) {
   const query = db
     .selectFrom('payouts')
-    .select(['id', 'transaction_id', 'currency', 'amount', 'book'])
+    .select(['id', 'transaction_id', 'user_id', 'recipient_email', 'currency', 'amount', 'book'])
     .where('status', '=', 'pending')
     .where('created_at', '<=', cutoff)
     .orderBy('created_at')

@@ -17,8 +17,10 @@ import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotenc
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import type { Mailer } from '../mail/mailer';
+import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets.repository';
 import { moneyWaitingMessage } from './held-transfers.messages';
+import { moneyReceivedNotice, moneySentNotice, paymentHeldNotice } from './transfer-notices';
 import { transferEntry, type Payee, type Sender } from './transfer-entry';
 import { priceTransfer, type TransferFigures } from './transfer-pricing';
 import * as repo from './transfers.repository';
@@ -52,9 +54,10 @@ export function createTransfersService(deps: {
   db: Kysely<Database>;
   rates: RateSource;
   mailer: Mailer;
+  notifier: Notifier;
   config: Config;
 }) {
-  const { db, rates, mailer, config } = deps;
+  const { db, rates, mailer, notifier, config } = deps;
 
   /** Rates are served from memory (see RatesProvider), so pricing inside a money transaction costs no I/O. */
   async function price(amountText: string, from: Currency, to: Currency) {
@@ -153,6 +156,15 @@ export function createTransfersService(deps: {
           transferEntry(sender, payee, figures, { description: body.description, rateTimestamp }),
         );
         const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
+        if (payee.kind === 'customer') {
+          await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.displayName));
+          await notifier.raise(trx, payee.userId, moneyReceivedNotice(figures.converted, sender.displayName));
+        } else if (payee.kind === 'held') {
+          const notice = paymentHeldNotice(figures.amount, payee.email, config.HELD_TRANSFER_RETURN_DAYS);
+          await notifier.raise(trx, sender.userId, notice);
+        } else {
+          await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.email));
+        }
         if (payee.kind === 'held') {
           const returnAt = new Date(
             new Date(posted.createdAt).getTime() + config.HELD_TRANSFER_RETURN_DAYS * DAY_MS,

@@ -427,6 +427,7 @@ describeEachDatabase('send money at a fixed rate', (ctx) => {
       db: ctx.app.db,
       rates: fixedRateSource({ EUR_JPY: '161.237', BTC_JPY: '4500000' }),
       mailer: ctx.app.mail,
+      notifier: ctx.app.notifier,
       config: ctx.config,
     });
     const idempotency = () => ({ userId: alice.user.id, key: crypto.randomUUID(), fingerprint: 'test' });

@@ -15,6 +15,17 @@ export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Which of these ids still belong to a user (an idle demo may have been removed since). */
+export async function existingUserIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export function insertUser(db: Db, user: Insertable<UsersTable>) {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
-import { convertAtRate, formatAmount, Money, parseAmount } from '@contract/money';
+import { convertAtRate, displayMoney, formatAmount, Money, parseAmount } from '@contract/money';
 import type { DepositBody, DepositResponse, Wallet } from '@contract/wallets';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
@@ -14,6 +14,7 @@ import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
+import type { Notifier } from '../notifications/notifier';
 
 /** Every new user starts with these, empty. */
 const DEFAULT_WALLET_CURRENCIES: Currency[] = ['USD', 'EUR', 'BTC'];
@@ -25,8 +26,13 @@ export async function openDefaultWallets(trx: Kysely<Database>, userId: string, 
 
 export type WalletsService = ReturnType<typeof createWalletsService>;
 
-export function createWalletsService(deps: { db: Kysely<Database>; config: Config; rates: RateSource }) {
-  const { db, config, rates } = deps;
+export function createWalletsService(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  rates: RateSource;
+  notifier: Notifier;
+}) {
+  const { db, config, rates, notifier } = deps;
   const maxDepositUsd = parseAmount(config.SANDBOX_MAX_DEPOSIT_USD, 'USD');
 
   /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued at the current rate. */
@@ -86,6 +92,14 @@ export function createWalletsService(deps: { db: Kysely<Database>; config: Confi
           ],
         });
         const balance = posted.balances.get(wallet.id)!;
+        await notifier.raise(trx, request.userId, {
+          category: 'success',
+          type: 'transaction',
+          title: 'Funds added',
+          message: `${displayMoney(amount)} was added to your ${currency} wallet (sandbox deposit).`,
+          actionUrl: '/history',
+          actionText: 'View',
+        });
         return {
           status: 201,
           body: {

@@ -2,6 +2,7 @@ import { Outlet, useMatches } from 'react-router';
 import { VerifyEmailBanner } from '@web/components/verify-email-banner';
 import { useMe } from '@web/features/auth/api/get-me';
 import { useLogout } from '@web/features/auth/api/logout';
+import { useNotificationStream } from '@web/features/notifications/hooks/use-notification-stream';
 import { FALLBACK_TITLE } from '../nav-items';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
@@ -27,6 +28,7 @@ export function AppShell() {
   const logout = useLogout();
   const title = usePageTitle();
   useDocumentTitle(title);
+  useNotificationStream();
   if (!user) return null; // RequireSignedIn renders the shell only for a signed-in user.
 
   const signOut = () => logout.mutate();

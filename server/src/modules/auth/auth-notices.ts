@@ -1,0 +1,44 @@
+import type { Notice } from '../notifications/notifier';
+import type { ClientInfo } from './auth.service';
+
+const browsers: Array<[RegExp, string]> = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const systems: Array<[RegExp, string]> = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Chrome on macOS" from a User-Agent header: enough for a person to recognise (or not) their own browser. */
+export function describeBrowser(userAgent: string): string {
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'an unrecognised browser';
+}
+
+export const newSignInNotice = (client: ClientInfo): Notice => ({
+  category: 'warning',
+  type: 'security',
+  title: 'New sign-in to your account',
+  message: `Signed in from ${describeBrowser(client.userAgent)} (${client.ip}). If this was not you, change your password now.`,
+  actionUrl: '/profile',
+  actionText: 'Review',
+});
+
+export const welcomeNotice: Notice = {
+  category: 'info',
+  type: 'system',
+  title: 'Welcome to Meridian',
+  message: 'Your wallets are open. Confirm your email address (we sent you a link) to receive money.',
+  actionUrl: '/dashboard',
+  actionText: 'Get started',
+};

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationStreamMessage } from '@contract/notifications';
+import type { Database } from '../../db/schema';
+import { sseConnections } from '../../lib/metrics';
+import { toNotification } from './notifications.mapper';
+import { countUnread, newestNotifications } from './notifications.repository';
+import type { Notifier } from './notifier';
+
+/** How many of the newest notifications a change looks at: far more than one event ever raises at once. */
+const LOOK_BACK = 20;
+/** One person rarely has more tabs open; past this the oldest stream is closed (its tab falls back to polling). */
+const MAX_STREAMS_PER_USER = 10;
+
+export interface StreamSink {
+  send(message: NotificationStreamMessage): void;
+  /** Ends the response (the stream closed from our side). */
+  end(): void;
+}
+
+interface Subscriber {
+  sink: StreamSink;
+  /** Ids this stream already knows of, so each notification is pushed once per stream. */
+  known: Set<string>;
+}
+
+export type NotificationStream = ReturnType<typeof createNotificationStream>;
+
+/**
+ * The open notification streams of this process, by user. On every change signal for a user (from any
+ * process, see notifier.ts) it reads that user's newest notifications and unread count once, and pushes to
+ * each of their streams what that stream has not seen. Reads for one user are serialised, so two quick
+ * signals never push the same item twice.
+ */
+export function createNotificationStream(deps: {
+  db: Kysely<Database>;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}) {
+  const { db, notifier, log } = deps;
+  const byUser = new Map<string, Set<Subscriber>>();
+  const pending = new Map<string, Promise<void>>();
+
+  async function push(userId: string) {
+    const subscribers = byUser.get(userId);
+    if (!subscribers || subscribers.size === 0) return;
+    const [newest, unreadCount] = await Promise.all([
+      newestNotifications(db, userId, LOOK_BACK),
+      countUnread(db, userId),
+    ]);
+    for (const subscriber of subscribers) {
+      const fresh = newest.filter((row) => !subscriber.known.has(row.id)).reverse();
+      fresh.forEach((row) => subscriber.known.add(row.id));
+      // Forget what fell out of the look-back window: it can never come back into it.
+      if (subscriber.known.size > LOOK_BACK * 4) subscriber.known = new Set(newest.map((row) => row.id));
+      subscriber.sink.send({ notifications: fresh.map(toNotification), unreadCount });
+    }
+  }
+
+  function schedule(userId: string) {
+    const previous = pending.get(userId) ?? Promise.resolve();
+    const next = previous
+      .then(() => push(userId))
+      .catch((error: unknown) => log.warn({ err: error }, 'notification push failed'))
+      .finally(() => {
+        if (pending.get(userId) === next) pending.delete(userId);
+      });
+    pending.set(userId, next);
+    return next;
+  }
+
+  const unsubscribe = notifier.onChange((userId) => {
+    if (byUser.has(userId)) void schedule(userId);
+  });
+
+  return {
+    /**
+     * Starts a stream: it knows the user's current notifications (so only new ones are pushed) and is sent
+     * the unread count at once. Returns what closes it.
+     */
+    async open(userId: string, sink: StreamSink): Promise<() => void> {
+      const current = await newestNotifications(db, userId, LOOK_BACK);
+      const subscriber: Subscriber = { sink, known: new Set(current.map((row) => row.id)) };
+      let subscribers = byUser.get(userId);
+      if (!subscribers) byUser.set(userId, (subscribers = new Set()));
+      if (subscribers.size >= MAX_STREAMS_PER_USER) {
+        const oldest = subscribers.values().next().value!;
+        subscribers.delete(oldest);
+        sseConnections.dec();
+        oldest.sink.end();
+      }
+      subscribers.add(subscriber);
+      sseConnections.inc();
+      await schedule(userId);
+      let closed = false;
+      return () => {
+        if (closed) return;
+        closed = true;
+        if (subscribers.delete(subscriber)) sseConnections.dec();
+        if (subscribers.size === 0 && byUser.get(userId) === subscribers) byUser.delete(userId);
+      };
+    },
+
+    /** How many streams this process holds open. */
+    size() {
+      let total = 0;
+      for (const subscribers of byUser.values()) total += subscribers.size;
+      return total;
+    },
+
+    /** Ends every stream (the app is closing: browsers reconnect to another process). */
+    closeAll() {
+      unsubscribe();
+      for (const subscribers of byUser.values()) {
+        for (const subscriber of subscribers) {
+          sseConnections.dec();
+          subscriber.sink.end();
+        }
+      }
+      byUser.clear();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, NotificationRow, NotificationsTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** The sort key of the panel's order: pinned first, then newest, id breaking ties. */
+export interface NotificationCursor {
+  pinned: 0 | 1;
+  createdAt: string;
+  id: string;
+}
+
+export function insertNotification(db: Db, row: Insertable<NotificationsTable>) {
+  return db.insertInto('notifications').values(row).execute();
+}
+
+/** One page in the panel's order, strictly after `after`; one walk down the notifications_list index. */
+export function listNotifications(db: Db, userId: string, after: NotificationCursor | null, limit: number) {
+  let select = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+  if (after) {
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple('is_pinned', 'created_at', 'id'),
+        '<',
+        eb.tuple(after.pinned, after.createdAt, after.id),
+      ),
+    );
+  }
+  return select
+    .orderBy('is_pinned', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The most recently raised, whatever their pin: what a live stream compares with what it already sent. */
+export function newestNotifications(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Changes one of the user's notifications; false when it is not theirs (or gone). */
+export async function updateNotification(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { is_read?: number; is_pinned?: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notifications')
+    .set(change)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('notifications')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTIFICATION_STREAM_EVENT,
+  notificationListQuerySchema,
+  notificationSchema,
+  unreadCountSchema,
+  type NotificationStreamMessage,
+} from '@contract/notifications';
+import { NEXT_CURSOR_HEADER } from '@contract/transactions';
+import { pathIdSchema } from '@contract/text';
+import { userIdOf } from '../../plugins/session';
+import type { NotificationStream } from './notification-stream';
+import type { NotificationsService } from './notifications.service';
+
+const params = z.object({ id: pathIdSchema(100) });
+
+export interface NotificationRoutesOptions {
+  notifications: NotificationsService;
+  stream: NotificationStream;
+  /** Whether the request's session is still signed in (checked on each heartbeat of a stream). */
+  stillSignedIn(token: string | undefined): Promise<boolean>;
+  sessionCookie: string;
+  /** Comment lines keep proxies from timing out an idle stream and reveal a dead one. */
+  heartbeatMs: number;
+}
+
+/** The spec's notification calls, plus GET /stream (server-sent events; see contract/src/notifications.ts). */
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (app, options) => {
+  const { notifications, stream } = options;
+
+  app.get(
+    '/',
+    { schema: { querystring: notificationListQuerySchema, response: { 200: z.array(notificationSchema) } } },
+    async (request, reply) => {
+      const page = await notifications.page(userIdOf(request), request.query);
+      if (page.nextCursor) {
+        const next = new URLSearchParams({ limit: String(request.query.limit), cursor: page.nextCursor });
+        reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        reply.header('link', `</api/notifications?${next}>; rel="next"`);
+      }
+      return page.items;
+    },
+  );
+
+  app.get('/unread-count', { schema: { response: { 200: unreadCountSchema } } }, async (request) => ({
+    count: await notifications.unreadCount(userIdOf(request)),
+  }));
+
+  app.put('/mark-all-read', async (request) => ({
+    marked: await notifications.markAllRead(userIdOf(request)),
+  }));
+
+  app.put('/:id/read', { schema: { params } }, async (request, reply) => {
+    await notifications.markRead(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.put('/:id/pin', { schema: { params } }, async (request, reply) => {
+    await notifications.pin(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.put('/:id/unpin', { schema: { params } }, async (request, reply) => {
+    await notifications.unpin(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.delete('/:id', { schema: { params } }, async (request, reply) => {
+    await notifications.remove(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/stream', async (request, reply) => {
+    const userId = userIdOf(request);
+    const token = request.cookies[options.sessionCookie];
+    const response = reply.raw;
+    // From here the response is ours: the security headers were already set on it by the onRequest hook.
+    reply.hijack();
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      // nginx and similar proxies would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    response.write('retry: 5000\n\n');
+    let ended = false;
+    let stopListening = () => {};
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      stopListening();
+      response.end();
+    };
+    const heartbeat = setInterval(async () => {
+      response.write(': heartbeat\n\n');
+      if (!(await options.stillSignedIn(token).catch(() => true))) end();
+    }, options.heartbeatMs);
+    heartbeat.unref();
+    request.raw.on('close', end);
+    const close = await stream.open(userId, {
+      send: (message: NotificationStreamMessage) => {
+        if (!ended)
+          response.write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify(message)}\n\n`);
+      },
+      end,
+    });
+    // The browser may have gone while the stream was opening.
+    if (ended) close();
+    else stopListening = close;
+  });
+};

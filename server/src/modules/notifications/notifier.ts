@@ -1,0 +1,151 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationCategory, NotificationType } from '@contract/notifications';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { insertNotification } from './notifications.repository';
+
+/** What a module tells a user; `actionUrl` is an in-app path such as "/history". */
+export interface Notice {
+  category: NotificationCategory;
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl?: string;
+  actionText?: string;
+}
+
+export interface NotifierStatus {
+  mode: 'postgres' | 'in-process';
+  ok: boolean;
+  detail: string;
+}
+
+/** The PostgreSQL channel that carries "this user's notifications changed" (the payload is the user id). */
+const CHANNEL = 'meridian_notifications';
+const RECONNECT_MS = 2_000;
+
+export type Notifier = ReturnType<typeof createNotifier>;
+
+/**
+ * Raises notifications and tells every app process when a user's notifications change, so open streams
+ * (notification-stream.ts) can push them.
+ *
+ * `raise` writes in the caller's transaction, like the mail outbox: a notification exists if and only if its
+ * event committed. The change signal is transactional too on PostgreSQL: `pg_notify` inside a transaction
+ * is delivered at commit (and never after a rollback) to every process LISTENing on this database, through
+ * one dedicated connection each. On SQLite there is one process: the signal is an in-process event, and a
+ * stream that reads after it queues behind the writing transaction on the one connection, so it reads what
+ * committed (a rolled-back notification is simply not found).
+ */
+export function createNotifier(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  databaseUrl?: string | undefined;
+  log: FastifyBaseLogger;
+}) {
+  const { dialect, log } = deps;
+  const changes = new EventEmitter();
+  changes.setMaxListeners(0);
+  const emit = (userId: string) => changes.emit('change', userId);
+
+  let listener: pg.Client | null = null;
+  let listening = false;
+  let lastError: string | null = null;
+  let stopped = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+
+  async function listen() {
+    if (stopped || !deps.databaseUrl) return;
+    const client = new pg.Client({ connectionString: deps.databaseUrl });
+    listener = client;
+    const lost = (error?: Error) => {
+      if (listener !== client) return;
+      listening = false;
+      listener = null;
+      lastError = error?.message ?? 'connection ended';
+      client.removeAllListeners();
+      client.on('error', () => {});
+      void client.end().catch(() => {});
+      if (!stopped) {
+        log.warn({ err: error }, 'notification listener lost; reconnecting');
+        reconnectTimer = setTimeout(() => void listen(), RECONNECT_MS);
+        reconnectTimer.unref();
+      }
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload) emit(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      listening = true;
+      lastError = null;
+    } catch (error) {
+      lost(error as Error);
+    }
+  }
+
+  /** Tells every process (this one included) that `userId`'s notifications changed, once `db` commits. */
+  async function signal(db: Kysely<Database>, userId: string) {
+    if (dialect === 'postgres') await sql`select pg_notify(${CHANNEL}, ${userId})`.execute(db);
+    else setImmediate(emit, userId);
+  }
+
+  return {
+    /** Writes a notification for `userId` in the caller's transaction (backdated only by the demo's story). */
+    async raise(trx: Kysely<Database>, userId: string, notice: Notice, createdAt = new Date().toISOString()) {
+      await insertNotification(trx, {
+        id: newId(),
+        user_id: userId,
+        category: notice.category,
+        type: notice.type,
+        title: notice.title,
+        message: notice.message,
+        action_url: notice.actionUrl ?? null,
+        action_text: notice.actionText ?? null,
+        created_at: createdAt,
+      });
+      await signal(trx, userId);
+    },
+
+    signal,
+
+    /** Calls `listener(userId)` whenever a user's notifications changed in any process; returns an unsubscribe. */
+    onChange(handler: (userId: string) => void) {
+      changes.on('change', handler);
+      return () => void changes.off('change', handler);
+    },
+
+    async start() {
+      if (dialect === 'postgres') await listen();
+    },
+
+    async stop() {
+      stopped = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = null;
+      listening = false;
+      await client?.end().catch(() => {});
+    },
+
+    status(): NotifierStatus {
+      if (dialect !== 'postgres') {
+        return {
+          mode: 'in-process',
+          ok: true,
+          detail: 'One process (SQLite): pushes go straight to open streams',
+        };
+      }
+      return listening
+        ? { mode: 'postgres', ok: true, detail: 'Listening on PostgreSQL; pushes reach every app process' }
+        : { mode: 'postgres', ok: false, detail: `Not listening: ${lastError ?? 'connecting'}` };
+    },
+  };
+}
