@@ -6,7 +6,7 @@ import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { PopoverClose } from '@web/components/ui/popover';
 import { Spinner } from '@web/components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useNotificationActions, useNotificationList } from '../hooks/use-notifications';
 import { filterNotifications, notificationTabs, type NotificationTab } from '../lib/panel';
 import { NotificationItem, type NotificationItemActions } from './notification-item';
@@ -65,64 +65,62 @@ export function NotificationPanel({ unreadCount, onClose }: { unreadCount: numbe
           </Button>
         </PopoverClose>
       </div>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setTab(value as NotificationTab)}
-        className="gap-0 border-b px-2 py-2"
-      >
-        <TabsList className="w-full justify-between">
-          {notificationTabs.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value} className="px-2 text-xs">
-              {label}
-              {value === 'unread' && unreadCount > 0 && (
-                <span className="rounded-full bg-primary px-1.5 text-[0.65rem] leading-4 text-primary-foreground">
-                  {unreadCount > 99 ? '99+' : unreadCount}
-                </span>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      <div className="max-h-[50vh] overflow-y-auto" aria-live="polite" aria-busy={list.isPending}>
-        {list.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner className="size-6 text-muted-foreground" />
-            <span className="sr-only">Loading notifications</span>
-          </div>
-        ) : list.isError ? (
-          <div className="p-4">
-            <LoadError error={list.error} onRetry={() => void list.refetch()} />
-          </div>
-        ) : shown.length === 0 ? (
-          <div className="flex flex-col items-center justify-center gap-2 px-4 py-10 text-center">
-            <span className="flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground">
-              <BellOff aria-hidden className="size-5" />
-            </span>
-            <p className="text-sm font-medium">No notifications</p>
-            <p className="text-xs text-muted-foreground">
-              Payments, sign-ins and other account events show up here.
-            </p>
-          </div>
-        ) : (
-          <ul className="divide-y" aria-label="Notifications">
-            {shown.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} actions={actions} />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as NotificationTab)} className="gap-0">
+        <div className="border-b px-2 py-2">
+          <TabsList className="w-full justify-between">
+            {notificationTabs.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value} className="px-2 text-xs">
+                {label}
+                {value === 'unread' && unreadCount > 0 && (
+                  <span className="rounded-full bg-primary px-1.5 text-[0.65rem] leading-4 text-primary-foreground">
+                    {unreadCount > 99 ? '99+' : unreadCount}
+                  </span>
+                )}
+              </TabsTrigger>
             ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <div className="border-t p-2">
-            <Button
-              variant="ghost"
-              className="w-full"
-              onClick={() => void list.fetchNextPage()}
-              disabled={list.isFetchingNextPage}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load older notifications'}
-            </Button>
-          </div>
-        )}
-      </div>
+          </TabsList>
+        </div>
+        <TabsContent value={tab} className="max-h-[50vh] overflow-y-auto" aria-busy={list.isPending}>
+          {list.isPending ? (
+            <div className="flex justify-center py-10">
+              <Spinner className="size-6 text-muted-foreground" />
+              <span className="sr-only">Loading notifications</span>
+            </div>
+          ) : list.isError ? (
+            <div className="p-4">
+              <LoadError error={list.error} onRetry={() => void list.refetch()} />
+            </div>
+          ) : shown.length === 0 ? (
+            <div className="flex flex-col items-center justify-center gap-2 px-4 py-10 text-center">
+              <span className="flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                <BellOff aria-hidden className="size-5" />
+              </span>
+              <p className="text-sm font-medium">No notifications</p>
+              <p className="text-xs text-muted-foreground">
+                Payments, sign-ins and other account events show up here.
+              </p>
+            </div>
+          ) : (
+            <ul className="divide-y" aria-label="Notifications">
+              {shown.map((notification) => (
+                <NotificationItem key={notification.id} notification={notification} actions={actions} />
+              ))}
+            </ul>
+          )}
+          {list.hasNextPage && (
+            <div className="border-t p-2">
+              <Button
+                variant="ghost"
+                className="w-full"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Load older notifications'}
+              </Button>
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
