@@ -15,7 +15,7 @@ const safeguards: { icon: LucideIcon; title: string; text: string; soon?: boolea
   {
     icon: LockKeyhole,
     title: 'Protected sign-in',
-    text: 'Passwords hashed with Argon2id; repeated failed sign-ins are slowed down.',
+    text: 'Passwords hashed with Argon2id; repeated failed sign-ins are slowed down, and a sign-in from a new browser alerts you at once.',
   },
   {
     icon: KeyRound,
