@@ -11,6 +11,7 @@ export const errorCodes = [
   'FORBIDDEN', // 403: signed in but not allowed, or a cross-site request
   'NOT_FOUND', // 404: no such resource, or it belongs to someone else
   'CONFLICT', // 409: the resource already exists
+  'QUOTE_EXPIRED', // 409: the quote's price no longer holds; ask for a new quote
   'PAYLOAD_TOO_LARGE', // 413: request body over the limit
   'UNSUPPORTED_MEDIA_TYPE', // 415: body is not JSON where JSON is expected
   'BUSINESS_RULE', // 422: a rule of the product forbids it
