@@ -46,6 +46,9 @@ import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
 import { createRecipientsService } from './modules/recipients/recipients.service';
+import { pruneQuotesJob } from './modules/quotes/quotes';
+import { tradingRoutes } from './modules/trading/trading.routes';
+import { createTradingService, orderMatchingJob } from './modules/trading/trading.service';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { deliverHeldTransfers, heldTransferReturnJob } from './modules/transfers/held-transfers';
@@ -194,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const transactions = createTransactionsService({ db: database.db });
   const recipients = createRecipientsService({ db: database.db });
+  const trading = createTradingService({ db: database.db, rates: rateSource, notifier });
 
   // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
   // CSRF, the session; then routes.
@@ -235,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transactionRoutes, { prefix: '/api/transactions', transactions });
   await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
   await app.register(recipientRoutes, { prefix: '/api/recipients', recipients });
+  await app.register(tradingRoutes, { prefix: '/api', trading });
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
   await app.register(notificationRoutes, {
     prefix: '/api/notifications',
@@ -255,6 +260,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       payoutSettlementJob(config),
       mailDeliveryJob(mailer),
       heldTransferReturnJob(mailer),
+      orderMatchingJob(trading),
+      pruneQuotesJob,
     ]);
   }
   return app;

@@ -7,6 +7,7 @@ import * as trustBoundaries from './migrations/0005-trust-boundaries';
 import * as loginThrottle from './migrations/0006-login-throttle';
 import * as rateLimits from './migrations/0007-rate-limits';
 import * as notifications from './migrations/0008-notifications';
+import * as trading from './migrations/0011-trading';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-login-throttle': loginThrottle,
   '0007-rate-limits': rateLimits,
   '0008-notifications': notifications,
+  '0011-trading': trading,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

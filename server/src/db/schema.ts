@@ -1,6 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
+import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL so one set of queries serves both:
@@ -224,6 +225,45 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** A held price (modules/quotes): `terms` is the JSON of what was quoted, `price` the rate or price held. */
+export interface QuotesTable {
+  id: string;
+  user_id: string;
+  kind: 'convert' | 'trade';
+  terms: string;
+  price: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Market and limit orders (modules/trading). Quantity in the asset's minor units, prices and totals in USD cents. */
+export interface TradingOrdersTable {
+  id: string;
+  user_id: string;
+  type: TradeType;
+  asset: TradeAsset;
+  quantity: bigint;
+  limit_price: bigint | null;
+  fill_price: bigint | null;
+  value: bigint;
+  fee: bigint;
+  total: bigint;
+  status: OrderStatus;
+  transaction_id: string | null;
+  created_at: string;
+  filled_at: string | null;
+}
+
+/** Average-cost basis of each user's bought assets (modules/trading). */
+export interface HoldingsTable {
+  user_id: string;
+  asset: TradeAsset;
+  id: string;
+  quantity: bigint;
+  cost: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -241,6 +281,9 @@ export interface Database {
   login_devices: LoginDevicesTable;
   rate_limits: RateLimitsTable;
   notifications: NotificationsTable;
+  quotes: QuotesTable;
+  trading_orders: TradingOrdersTable;
+  holdings: HoldingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -248,3 +291,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type TradingOrderRow = Selectable<TradingOrdersTable>;

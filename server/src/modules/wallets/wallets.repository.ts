@@ -16,7 +16,15 @@ export interface WalletRow {
 }
 
 /** Opens the wallets that do not exist yet, in the user's book (a demo's are demo); returns how many. */
-export async function openWallets(db: Db, userId: string, currencies: Currency[], createdAt?: string) {
+export function openWallets(db: Db, userId: string, currencies: Currency[], createdAt?: string) {
+  return openAccounts(db, userId, WALLET, currencies, createdAt);
+}
+
+/**
+ * Opens the user's customer accounts of `kind` (one per currency) that do not exist yet, in the user's book.
+ * Besides wallets: the reservation accounts that hold what pending orders need (trading).
+ */
+async function openAccounts(db: Db, userId: string, kind: string, currencies: Currency[], createdAt?: string) {
   const at = createdAt ?? new Date().toISOString();
   const book = sql<Book>`(select case when is_demo = 1 then 'demo' else 'live' end from users where id = ${userId})`;
   const result = await db
@@ -25,7 +33,7 @@ export async function openWallets(db: Db, userId: string, currencies: Currency[]
       currencies.map((currency) => ({
         id: newId(),
         user_id: userId,
-        kind: WALLET,
+        kind,
         currency,
         balance: 0n,
         book,
@@ -67,4 +75,17 @@ export async function ensureWallet(db: Db, userId: string, currency: Currency): 
   const wallet = await findWalletByCurrency(db, userId, currency);
   if (!wallet) throw new Error(`No ${currency} wallet for user ${userId} after opening it`);
   return wallet.id;
+}
+
+/** The id of the user's customer account of `kind` in `currency` (not a wallet: never listed), opened if missing. */
+export async function ensureUserAccount(db: Db, userId: string, kind: string, currency: Currency): Promise<string> {
+  await openAccounts(db, userId, kind, [currency]);
+  const account = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .executeTakeFirstOrThrow();
+  return account.id;
 }

@@ -1,0 +1,278 @@
+import type { Kysely } from 'kysely';
+import { displayMoney, Money } from '@contract/money';
+import {
+  tradeAssets,
+  type Holding,
+  type Portfolio,
+  type TradeAsset,
+  type TradeBody,
+  type TradeQuote,
+  type TradeQuoteBody,
+  type TradingOrder,
+} from '@contract/trading';
+import type { Database, TradingOrderRow } from '../../db/schema';
+import { parseRequestAmount } from '../../lib/amount';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Job } from '../../jobs/scheduler';
+import type { RateSource } from '../fx/rate-source';
+import { quotedRate } from '../fx/fx-math';
+import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
+import { postEntry } from '../ledger/ledger.service';
+import { withMoneyTransaction } from '../ledger/money-transaction';
+import type { Notifier } from '../notifications/notifier';
+import { issueQuote, redeemQuote } from '../quotes/quotes';
+import { setTransactionStatus } from '../transactions/transactions.repository';
+import { ensureUserAccount, ensureWallet, findWalletByCurrency } from '../wallets/wallets.repository';
+import { holdingFigures, percentOf } from './portfolio-figures';
+import {
+  limitCancelEntry,
+  limitFillEntry,
+  limitPlacementEntry,
+  marketTradeEntry,
+  type TradeAccounts,
+} from './trade-entry';
+import { priceFromRate, priceTrade, toFigures, type PricedTrade } from './trade-pricing';
+import { orderCancelledNotice, orderFilledNotice, orderPlacedNotice } from './trading-notices';
+import { toTradingOrder } from './trading.mapper';
+import * as repo from './trading.repository';
+
+const RESERVATION = 'reservation';
+const MATCH_BATCH = 100;
+const ORDERS_SHOWN = 100;
+
+const termsOf = (body: TradeQuoteBody) => ({ type: body.type, asset: body.asset, quantity: body.quantity });
+
+async function accountsOf(trx: Kysely<Database>, userId: string, asset: TradeAsset): Promise<TradeAccounts> {
+  return {
+    usdWallet: await ensureWallet(trx, userId, 'USD'),
+    assetWallet: await ensureWallet(trx, userId, asset),
+    usdReserve: await ensureUserAccount(trx, userId, RESERVATION, 'USD'),
+    assetReserve: await ensureUserAccount(trx, userId, RESERVATION, asset),
+  };
+}
+
+/** An order row's trade, priced again from what it stored (a limit order fills at its limit). */
+const tradeOfOrder = (order: TradingOrderRow): PricedTrade =>
+  priceTrade(
+    order.type,
+    Money.of(BigInt(order.quantity), order.asset),
+    Money.of(BigInt(order.limit_price!), 'USD'),
+  );
+
+export type TradingService = ReturnType<typeof createTradingService>;
+
+/**
+ * BTC and ETH against USD on the ledger. A market order fills at once at the live price (or the price of a
+ * quote the user saw, within its window) in one entry; a limit order moves what it needs to the user's
+ * reservation account at once and the matching job fills it at its limit when the market reaches it, or the
+ * user cancels it and the reservation comes back. Every fill moves the cost basis (holdings) in the same
+ * transaction.
+ */
+export function createTradingService(deps: { db: Kysely<Database>; rates: RateSource; notifier: Notifier }) {
+  const { db, rates, notifier } = deps;
+
+  async function livePrice(asset: TradeAsset): Promise<Money> {
+    const quote = await rates.getRate(asset, 'USD');
+    quotedRate(quote.rate); // 503 when the provider gives nothing usable
+    return priceFromRate(quote.rate);
+  }
+
+  function checkTotal(body: TradeBody, trade: PricedTrade) {
+    if (!body.totalAmount) return;
+    const claimed = parseRequestAmount(body.totalAmount, 'USD', 'totalAmount');
+    const difference = claimed.minor - trade.total.minor;
+    if (difference > 1n || difference < -1n) {
+      const message = `The total is ${displayMoney(trade.total)}, not ${displayMoney(claimed)}; review the order again`;
+      throw new AppError('BUSINESS_RULE', message, { totalAmount: message });
+    }
+  }
+
+  async function fill(trx: Kysely<Database>, userId: string, asset: TradeAsset, trade: PricedTrade) {
+    const cost = trade.type === 'buy' ? trade.total.minor : 0n;
+    await repo.applyFillToHolding(trx, userId, asset, {
+      type: trade.type,
+      quantity: trade.quantity.minor,
+      cost,
+    });
+  }
+
+  return {
+    async quote(userId: string, body: TradeQuoteBody): Promise<TradeQuote> {
+      const quantity = parseRequestAmount(body.quantity, body.asset, 'quantity');
+      const trade = priceTrade(body.type, quantity, await livePrice(body.asset));
+      const held = await issueQuote(db, {
+        userId,
+        kind: 'trade',
+        terms: termsOf(body),
+        price: trade.price.format(),
+      });
+      return { ...toFigures(body.asset, trade), ...held };
+    },
+
+    async trade(request: IdempotentRequest, body: TradeBody) {
+      const { userId } = request;
+      const quantity = parseRequestAmount(body.quantity, body.asset, 'quantity');
+      return runIdempotent<TradingOrder>(db, request, async (trx) => {
+        const limit = body.price ? parseRequestAmount(body.price, 'USD', 'price') : null;
+        if (limit && body.quoteId) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'quoteId: A limit order sets its own price; it takes no quote',
+            {
+              quoteId: 'Not for limit orders',
+            },
+          );
+        }
+        let price = limit;
+        if (!price && body.quoteId) {
+          const held = await redeemQuote(trx, {
+            userId,
+            kind: 'trade',
+            quoteId: body.quoteId,
+            terms: termsOf(body),
+          });
+          price = Money.parse(held, 'USD');
+        }
+        price ??= await livePrice(body.asset);
+        const trade = priceTrade(body.type, quantity, price);
+        checkTotal(body, trade);
+        const accounts = await accountsOf(trx, userId, body.asset);
+        const entry = limit
+          ? limitPlacementEntry(userId, body.asset, trade, accounts)
+          : marketTradeEntry(userId, body.asset, trade, accounts);
+        const posted = await postEntry(trx, entry);
+        const order = {
+          id: newId(),
+          user_id: userId,
+          type: body.type,
+          asset: body.asset,
+          quantity: quantity.minor,
+          limit_price: limit?.minor ?? null,
+          fill_price: limit ? null : price.minor,
+          value: trade.value.minor,
+          fee: trade.fee.minor,
+          total: trade.total.minor,
+          status: limit ? ('pending' as const) : ('completed' as const),
+          transaction_id: posted.transactions[0]?.id ?? null,
+          created_at: posted.createdAt,
+          filled_at: limit ? null : posted.createdAt,
+        };
+        await repo.insertOrder(trx, order);
+        if (limit) {
+          await notifier.raise(trx, userId, orderPlacedNotice(body.asset, trade));
+        } else {
+          await fill(trx, userId, body.asset, trade);
+          await notifier.raise(trx, userId, orderFilledNotice(body.asset, trade));
+        }
+        return { status: 201, body: toTradingOrder(order) };
+      });
+    },
+
+    /** Cancels a pending limit order and returns its reservation. Another user's order is a 404. */
+    async cancel(userId: string, orderId: string): Promise<TradingOrder> {
+      return withMoneyTransaction(db, async (trx) => {
+        const order = await repo.findOrderForUpdate(trx, userId, orderId);
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        if (
+          order.status !== 'pending' ||
+          !(await repo.resolveOrder(trx, order.id, { status: 'cancelled' }))
+        ) {
+          throw new AppError(
+            'CONFLICT',
+            `This order is already ${order.status === 'completed' ? 'filled' : 'cancelled'}`,
+          );
+        }
+        const trade = tradeOfOrder(order);
+        await postEntry(
+          trx,
+          limitCancelEntry(order.asset, trade, await accountsOf(trx, userId, order.asset)),
+        );
+        if (order.transaction_id) await setTransactionStatus(trx, [order.transaction_id], 'returned');
+        await notifier.raise(trx, userId, orderCancelledNotice(order.asset, trade));
+        return toTradingOrder({ ...order, status: 'cancelled' });
+      });
+    },
+
+    async orders(userId: string): Promise<TradingOrder[]> {
+      return (await repo.listOrders(db, userId, ORDERS_SHOWN)).map(toTradingOrder);
+    },
+
+    async portfolio(userId: string): Promise<Portfolio> {
+      const [basis, pendingOrders] = await Promise.all([
+        repo.listHoldings(db, userId),
+        repo.countPendingOrders(db, userId),
+      ]);
+      const holdings: Holding[] = [];
+      for (const asset of tradeAssets) {
+        const wallet = await findWalletByCurrency(db, userId, asset);
+        const held = basis.find((row) => row.asset === asset);
+        const balance = BigInt(wallet?.balance ?? 0n);
+        if (!wallet || (balance === 0n && !held)) continue;
+        const price = await livePrice(asset);
+        holdings.push(
+          holdingFigures({
+            id: held?.id ?? wallet.id,
+            asset,
+            balance,
+            basis: held ? { quantity: BigInt(held.quantity), cost: BigInt(held.cost) } : null,
+            priceCents: price.minor,
+          }),
+        );
+      }
+      const sum = (field: 'currentValue' | 'totalInvested') =>
+        holdings.reduce((total, holding) => total + Money.parse(holding[field], 'USD').minor, 0n);
+      const value = sum('currentValue');
+      const invested = sum('totalInvested');
+      const usd = (cents: bigint) => Money.of(cents, 'USD').format();
+      return {
+        holdings: holdings.filter((holding) => holding.quantity !== Money.zero(holding.asset).format()),
+        totalValue: usd(value),
+        totalInvested: usd(invested),
+        totalProfitLoss: usd(value - invested),
+        totalProfitLossPercent: percentOf(value - invested, invested),
+        pendingOrders,
+      };
+    },
+
+    /** Fills every pending limit order the market has reached. Safe on several processes at once. */
+    async matchOrders(): Promise<number> {
+      let filled = 0;
+      for (const asset of tradeAssets) {
+        const price = await livePrice(asset);
+        for (;;) {
+          const count = await withMoneyTransaction(db, async (trx) => {
+            const due = await repo.claimFillableOrders(trx, asset, price.minor, MATCH_BATCH);
+            const at = new Date().toISOString();
+            for (const order of due) {
+              if (
+                !(await repo.resolveOrder(trx, order.id, {
+                  status: 'completed',
+                  fill_price: order.limit_price!,
+                  filled_at: at,
+                }))
+              )
+                continue;
+              const trade = tradeOfOrder(order);
+              await postEntry(trx, limitFillEntry(asset, trade, await accountsOf(trx, order.user_id, asset)));
+              if (order.transaction_id) await setTransactionStatus(trx, [order.transaction_id], 'completed');
+              await fill(trx, order.user_id, asset, trade);
+              await notifier.raise(trx, order.user_id, orderFilledNotice(asset, trade));
+            }
+            return due.length;
+          });
+          filled += count;
+          if (count < MATCH_BATCH) break;
+        }
+      }
+      return filled;
+    },
+  };
+}
+
+/** Every 2 seconds: fill the limit orders the market has reached. */
+export const orderMatchingJob = (trading: TradingService): Job => ({
+  name: 'match-limit-orders',
+  everyMs: 2_000,
+  run: () => trading.matchOrders(),
+});
