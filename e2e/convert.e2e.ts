@@ -57,6 +57,8 @@ describe('currency converter', () => {
     expect(text).toContain('Rounded in Meridian');
     const quoted = minorShown(await dialog.getByTestId('quote-converted').innerText());
     expect(quoted).toBeGreaterThan(0n);
+    // The quoted price holds (30 s) and is exactly what the conversion pays below.
+    expect(await dialog.getByTestId('quote-held').innerText()).toMatch(/^This price is held for \d+s\.$/);
     // Focus starts on the confirm button, inside the dialog.
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Confirm conversion');
     await expectNoSeriousAxeViolations(page, '/convert with the confirmation open (light)');

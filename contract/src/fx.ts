@@ -11,8 +11,18 @@ export function conversionFeeMinor(amount: bigint): bigint {
   return (amount * CONVERSION_FEE_BPS + 9_999n) / 10_000n;
 }
 
+/**
+ * POST /api/convert/quote and POST /api/convert (Idempotency-Key). With the `quoteId` of a quote the person
+ * saw, the conversion is made at exactly that quote's rate within its window (30 s), else 409 QUOTE_EXPIRED;
+ * without one, at the live rate.
+ */
 export const convertBodySchema = z
-  .object({ amount: amountStringSchema, from: currencySchema, to: currencySchema })
+  .object({
+    amount: amountStringSchema,
+    from: currencySchema,
+    to: currencySchema,
+    quoteId: z.string().max(64).optional(),
+  })
   .superRefine((body, ctx) => {
     if (body.from === body.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose two different currencies' });
@@ -39,6 +49,10 @@ export const conversionSchema = z.object({
   rateTimestamp: z.string(),
 });
 export type Conversion = z.infer<typeof conversionSchema>;
+
+/** A quote that holds: its rate is honoured by POST /api/convert with `quoteId` until `expiresAt`. */
+export const conversionQuoteSchema = conversionSchema.extend({ quoteId: z.string(), expiresAt: z.string() });
+export type ConversionQuote = z.infer<typeof conversionQuoteSchema>;
 
 export const convertResponseSchema = conversionSchema.extend({ transaction: transactionSchema });
 export type ConvertResponse = z.infer<typeof convertResponseSchema>;

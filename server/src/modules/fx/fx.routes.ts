@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conversionSchema, convertBodySchema, convertResponseSchema } from '@contract/fx';
+import { conversionQuoteSchema, convertBodySchema, convertResponseSchema } from '@contract/fx';
 import { userIdOf } from '../../plugins/session';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import type { FxService } from './fx.service';
@@ -7,8 +7,8 @@ import type { FxService } from './fx.service';
 export const fxRoutes: FastifyPluginAsyncZod<{ fx: FxService }> = async (app, { fx }) => {
   app.post(
     '/quote',
-    { schema: { body: convertBodySchema, response: { 200: conversionSchema } } },
-    async (request) => fx.quote(request.body),
+    { schema: { body: convertBodySchema, response: { 200: conversionQuoteSchema } } },
+    async (request) => fx.quote(userIdOf(request), request.body),
   );
 
   app.post(

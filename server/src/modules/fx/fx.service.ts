@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Conversion, ConvertBody, ConvertResponse } from '@contract/fx';
+import type { Conversion, ConversionQuote, ConvertBody, ConvertResponse } from '@contract/fx';
+import type { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
@@ -7,6 +8,7 @@ import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotenc
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import type { Notifier } from '../notifications/notifier';
+import { issueQuote, redeemQuote } from '../quotes/quotes';
 import * as wallets from '../wallets/wallets.repository';
 import { conversionNotice } from './fx-notices';
 import { exchangeEntry } from './exchange-entry';
@@ -27,13 +29,33 @@ function toConversion(figures: ConversionFigures, rateTimestamp: string): Conver
   };
 }
 
+/** What a conversion quote holds for: the amount as parsed ("10" and "10.00" are the same), the pair. */
+const termsOf = (body: ConvertBody, original: Money) => ({
+  amount: original.format(),
+  from: body.from,
+  to: body.to,
+});
+
 export type FxService = ReturnType<typeof createFxService>;
 
 export function createFxService(deps: { db: Kysely<Database>; rates: RateSource; notifier: Notifier }) {
   const { db, rates, notifier } = deps;
 
-  async function price(body: ConvertBody) {
+  /** At the held rate of a quote (used up in `trx`), or at the live rate. */
+  async function price(body: ConvertBody, held?: { trx: Kysely<Database>; userId: string }) {
     const original = parseRequestAmount(body.amount, body.from);
+    if (held && body.quoteId) {
+      const rate = await redeemQuote(held.trx, {
+        userId: held.userId,
+        kind: 'convert',
+        quoteId: body.quoteId,
+        terms: termsOf(body, original),
+      });
+      return {
+        figures: priceConversion(original, body.to, quotedRate(rate)),
+        timestamp: new Date().toISOString(),
+      };
+    }
     const quote = await rates.getRate(body.from, body.to);
     return {
       figures: priceConversion(original, body.to, quotedRate(quote.rate)),
@@ -42,10 +64,16 @@ export function createFxService(deps: { db: Kysely<Database>; rates: RateSource;
   }
 
   return {
-    /** What converting would give at the current rate. Nothing moves. */
-    async quote(body: ConvertBody): Promise<Conversion> {
-      const { figures, timestamp } = await price(body);
-      return toConversion(figures, timestamp);
+    /** What converting would give at the current rate, held for the user for 30 s. Nothing moves. */
+    async quote(userId: string, body: ConvertBody): Promise<ConversionQuote> {
+      const { figures, timestamp } = await price({ ...body, quoteId: undefined });
+      const held = await issueQuote(db, {
+        userId,
+        kind: 'convert',
+        terms: termsOf(body, figures.original),
+        price: figures.rate.text,
+      });
+      return { ...toConversion(figures, timestamp), ...held };
     },
 
     /**
@@ -54,7 +82,7 @@ export function createFxService(deps: { db: Kysely<Database>; rates: RateSource;
      */
     async convert(request: IdempotentRequest, body: ConvertBody) {
       return runIdempotent<ConvertResponse>(db, request, async (trx) => {
-        const { figures, timestamp } = await price(body);
+        const { figures, timestamp } = await price(body, { trx, userId: request.userId });
         const source = await wallets.findWalletByCurrency(trx, request.userId, body.from);
         if (!source) {
           throw new AppError('BUSINESS_RULE', `You have no ${body.from} wallet to convert from`, {

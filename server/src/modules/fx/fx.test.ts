@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Conversion, ConvertResponse } from '@contract/fx';
+import type { Conversion, ConversionQuote, ConvertResponse } from '@contract/fx';
 import { parseAmount } from '@contract/money';
 import { request, signUp, type Session } from '../../test/http';
 import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
@@ -126,5 +126,44 @@ describeEachDatabase('convert at a fixed rate', (ctx) => {
     });
     const after = await walletsOf(ctx.app, session);
     expect([after.EUR!.balance, after.BTC!.balance]).toEqual(['0.00', '0.03802090']);
+  });
+});
+
+describeEachDatabase('convert at a quoted rate', (ctx) => {
+  let alice: Session;
+  const convert = (payload: unknown, headers = newKey()) =>
+    request(ctx.app, alice, 'POST', '/api/convert', payload, headers);
+
+  beforeAll(async () => {
+    alice = await signUp(ctx.app);
+    await fund(ctx.app.db, (await walletsOf(ctx.app, alice)).USD!.id, '100.00', 'USD');
+  });
+
+  it('converts at exactly the rate of the quote the person saw, once, within its window', async () => {
+    const stranger = await signUp(ctx.app);
+    const quote: ConversionQuote = (
+      await request(ctx.app, alice, 'POST', '/api/convert/quote', { amount: '10', from: 'USD', to: 'JPY' })
+    ).json();
+    expect(new Date(quote.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // "10.00" is the same amount as the quoted "10".
+    const converted = await convert({ amount: '10.00', from: 'USD', to: 'JPY', quoteId: quote.quoteId });
+    expect(converted.statusCode).toBe(201);
+    expect(converted.json()).toMatchObject({ rate: quote.rate, convertedAmount: quote.convertedAmount });
+    const before = await ledgerSnapshot(ctx.app.db);
+    const again = await convert({ amount: '10.00', from: 'USD', to: 'JPY', quoteId: quote.quoteId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('QUOTE_EXPIRED');
+    const other = await convert({ amount: '11.00', from: 'USD', to: 'JPY', quoteId: quote.quoteId });
+    expect(other.statusCode).toBe(422);
+    const theirs = await request(
+      ctx.app,
+      stranger,
+      'POST',
+      '/api/convert',
+      { amount: '10.00', from: 'USD', to: 'JPY', quoteId: quote.quoteId },
+      newKey(),
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
   });
 });

@@ -41,7 +41,12 @@ const RESERVATION = 'reservation';
 const MATCH_BATCH = 100;
 const ORDERS_SHOWN = 100;
 
-const termsOf = (body: TradeQuoteBody) => ({ type: body.type, asset: body.asset, quantity: body.quantity });
+/** What a trade quote holds for: side, asset and the quantity as parsed ("0.01" and "0.010" are the same). */
+const termsOf = (body: TradeQuoteBody, quantity: Money) => ({
+  type: body.type,
+  asset: body.asset,
+  quantity: quantity.format(),
+});
 
 async function accountsOf(trx: Kysely<Database>, userId: string, asset: TradeAsset): Promise<TradeAccounts> {
   return {
@@ -104,7 +109,7 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
       const held = await issueQuote(db, {
         userId,
         kind: 'trade',
-        terms: termsOf(body),
+        terms: termsOf(body, quantity),
         price: trade.price.format(),
       });
       return { ...toFigures(body.asset, trade), ...held };
@@ -130,7 +135,7 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
             userId,
             kind: 'trade',
             quoteId: body.quoteId,
-            terms: termsOf(body),
+            terms: termsOf(body, quantity),
           });
           price = Money.parse(held, 'USD');
         }

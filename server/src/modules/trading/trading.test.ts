@@ -112,7 +112,7 @@ describeEachDatabase('trading', (ctx) => {
     const stale = await issueQuote(ctx.app.db, {
       userId: ada.user.id,
       kind: 'trade',
-      terms: body,
+      terms: { ...body, quantity: '0.50000000' },
       price: '1.00',
       now: new Date(Date.now() - 31_000),
     });

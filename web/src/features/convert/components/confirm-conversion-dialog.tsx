@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import type { Conversion, ConvertResponse } from '@contract/fx';
+import type { ConversionQuote, ConvertResponse } from '@contract/fx';
 import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
 import {
   Dialog,
@@ -9,7 +9,11 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { formatMoney, formatRate } from '@web/lib/money';
+import { useHeldQuote } from '@web/hooks/use-held-quote';
+import { toast } from '@web/hooks/use-toast';
+import { ApiError } from '@web/lib/api-client';
 import { useConvert } from '../api/convert';
+import { getQuote } from '../api/get-quote';
 
 const FAILED = {
   title: 'Conversion Failed',
@@ -18,7 +22,7 @@ const FAILED = {
 
 interface ConfirmConversionDialogProps {
   /** The quote to confirm; the dialog is open while there is one. */
-  quote: Conversion | null;
+  quote: ConversionQuote | null;
   onCancel: () => void;
   onConverted: (result: ConvertResponse) => void;
   onCloseAutoFocus: (event: Event) => void;
@@ -44,24 +48,36 @@ export function ConfirmConversionDialog({
  * sends the same key (the server answers with the first result instead of converting twice).
  */
 function ConfirmConversion({
-  quote,
+  quote: shown,
   onConverted,
   onRejected,
 }: {
-  quote: Conversion;
+  quote: ConversionQuote;
   onConverted: (result: ConvertResponse) => void;
   onRejected: () => void;
 }) {
   const { idempotencyKey, retryOffered, confirmRef, handleFailure } = useMoneyConfirmation();
   const convert = useConvert();
+  const terms = { amount: shown.originalAmount, from: shown.from, to: shown.to };
+  const { quote, secondsLeft, renewing, renew } = useHeldQuote(shown, () => getQuote(terms));
 
   const confirm = () => {
-    const body = { amount: quote.originalAmount, from: quote.from, to: quote.to };
     convert.mutate(
-      { body, idempotencyKey },
+      { body: { ...terms, quoteId: quote.quoteId }, idempotencyKey },
       {
         onSuccess: onConverted,
-        onError: (error) => handleFailure(error, { failed: FAILED, onRefused: onRejected }),
+        onError: (error) => {
+          // The price stopped holding between the last tick and the click: show the new one to confirm.
+          if (error instanceof ApiError && error.body?.code === 'QUOTE_EXPIRED') {
+            toast({
+              title: 'Price updated',
+              description: 'The quote expired; check the new figures and confirm.',
+            });
+            void renew();
+            return;
+          }
+          handleFailure(error, { failed: FAILED, onRefused: onRejected });
+        },
       },
     );
   };
@@ -103,12 +119,12 @@ function ConfirmConversion({
         </FigureRow>
         <FigureRow label="Rate">{`1 ${quote.from} = ${formatRate(quote.rate)} ${quote.to}`}</FigureRow>
       </dl>
-      <p className="text-xs text-muted-foreground">
-        {quote.rounding} Rates move every few seconds: the exchange is priced again when you confirm, and the
-        result shows exactly what moved.
+      <p className="text-xs text-muted-foreground">{quote.rounding}</p>
+      <p data-testid="quote-held" className="text-xs font-medium" aria-live="polite">
+        {renewing ? 'Getting a fresh price…' : `This price is held for ${secondsLeft}s.`}
       </p>
       <ConfirmActions
-        pending={convert.isPending}
+        pending={convert.isPending || renewing}
         retryOffered={retryOffered}
         retryMessage="We could not confirm the conversion. Press Confirm to try again: it will not be made twice."
         confirmRef={confirmRef}

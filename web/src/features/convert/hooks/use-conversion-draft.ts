@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Currency } from '@contract/currencies';
-import type { Conversion, ConvertResponse } from '@contract/fx';
+import type { ConversionQuote, ConvertResponse } from '@contract/fx';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
@@ -22,7 +22,7 @@ export function useConversionDraft() {
   const { from, to } = pair;
   /** A problem the server found with the amount (e.g. too small to convert), until the next edit. */
   const [serverAmountError, setServerAmountError] = useState<string>();
-  const [pendingQuote, setPendingQuote] = useState<Conversion | null>(null);
+  const [pendingQuote, setPendingQuote] = useState<ConversionQuote | null>(null);
   const [result, setResult] = useState<ConvertResponse | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
