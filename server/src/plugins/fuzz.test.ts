@@ -136,11 +136,7 @@ const bodyFor = (route: string): fc.Arbitrary<unknown> => {
 
 // Leaving these out keeps the session alive and the run short; each has its own tests. The notification
 // stream never ends by itself (it is a live stream: notifications.test.ts reads it over a real socket).
-const skipped = new Set([
-  'POST /api/auth/logout',
-  'POST /api/auth/demo',
-  'GET /api/notifications/stream',
-]);
+const skipped = new Set(['POST /api/auth/logout', 'POST /api/auth/demo', 'GET /api/notifications/stream']);
 
 describeEachDatabase('fuzzing every API endpoint', (ctx) => {
   let session: Session;

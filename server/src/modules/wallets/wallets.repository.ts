@@ -24,7 +24,13 @@ export function openWallets(db: Db, userId: string, currencies: Currency[], crea
  * Opens the user's customer accounts of `kind` (one per currency) that do not exist yet, in the user's book.
  * Besides wallets: the reservation accounts that hold what pending orders need (trading).
  */
-async function openAccounts(db: Db, userId: string, kind: string, currencies: Currency[], createdAt?: string) {
+async function openAccounts(
+  db: Db,
+  userId: string,
+  kind: string,
+  currencies: Currency[],
+  createdAt?: string,
+) {
   const at = createdAt ?? new Date().toISOString();
   const book = sql<Book>`(select case when is_demo = 1 then 'demo' else 'live' end from users where id = ${userId})`;
   const result = await db
@@ -78,7 +84,12 @@ export async function ensureWallet(db: Db, userId: string, currency: Currency): 
 }
 
 /** The id of the user's customer account of `kind` in `currency` (not a wallet: never listed), opened if missing. */
-export async function ensureUserAccount(db: Db, userId: string, kind: string, currency: Currency): Promise<string> {
+export async function ensureUserAccount(
+  db: Db,
+  userId: string,
+  kind: string,
+  currency: Currency,
+): Promise<string> {
   await openAccounts(db, userId, kind, [currency]);
   const account = await db
     .selectFrom('ledger_accounts')
