@@ -6,6 +6,8 @@ import { parseRate } from '@contract/money';
 import { priceConversion } from '../fx/fx-math';
 import { houseAccountId } from '../ledger/house-accounts';
 import type { EntryInput } from '../ledger/ledger.service';
+import { marketTradeEntry } from '../trading/trade-entry';
+import { priceTrade } from '../trading/trade-pricing';
 import type { DemoEvent } from './demo.story';
 
 export type DemoWallets = Record<Currency, string>;
@@ -103,5 +105,14 @@ export function demoEntry(
         createdAt,
       });
     }
+    case 'crypto_buy': {
+      const trade = demoTrade(event);
+      const accounts = { usdWallet: wallets.USD, assetWallet: wallets[event.asset] };
+      return { ...marketTradeEntry(userId, event.asset, trade, accounts), createdAt };
+    }
   }
 }
+
+/** A story buy priced as a market order at the day's price (fee included). */
+export const demoTrade = (event: Extract<DemoEvent, { kind: 'crypto_buy' }>) =>
+  priceTrade('buy', Money.parse(event.quantity, event.asset), Money.parse(event.price, 'USD'));

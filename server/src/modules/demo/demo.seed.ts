@@ -9,7 +9,8 @@ import { openDefaultWallets } from '../wallets/wallets.service';
 import { ensureWallet } from '../wallets/wallets.repository';
 import type { Notifier } from '../notifications/notifier';
 import { moneyReceivedNotice } from '../transfers/transfer-notices';
-import { demoEntry, type DemoWallets } from './demo.entries';
+import { recordMarketFill } from '../trading/market-fill';
+import { demoEntry, demoTrade, type DemoWallets } from './demo.entries';
 import { demoEvents, demoFinalBalances, demoOpeningDaysAgo } from './demo.story';
 
 const DAY_MS = 86_400_000;
@@ -80,7 +81,20 @@ export async function seedDemoActivity(
         ],
       });
     }
-    for (const entry of entries) await postEntry(trx, entry);
+    for (const [index, entry] of entries.entries()) {
+      const posted = await postEntry(trx, entry);
+      const { event } = timed[index]!;
+      if (event.kind === 'crypto_buy') {
+        const transactionId = posted.transactions[0]?.id ?? null;
+        await recordMarketFill(trx, {
+          userId,
+          asset: event.asset,
+          trade: demoTrade(event),
+          transactionId,
+          at: posted.createdAt,
+        });
+      }
+    }
     // The bell tells of the latest client payments, as it would have when they arrived.
     const recentPayments = timed.filter(({ event }) => event.kind === 'client_payment').slice(-2);
     for (const { at, event } of recentPayments) {

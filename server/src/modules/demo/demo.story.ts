@@ -30,6 +30,7 @@ export type DemoEvent = { daysAgo: number; hour: number } & (
   | { kind: 'card_payment'; merchant: string; currency: Currency; amount: string }
   | { kind: 'send'; recipient: Client; currency: Currency; amount: string; description: string }
   | { kind: 'exchange'; from: Currency; to: Currency; amount: string; rate: string }
+  | { kind: 'crypto_buy'; asset: 'BTC'; quantity: string; price: string }
 );
 
 /** Rates of the day for the backdated exchanges (near the sketch's 1 EUR = 1.0831 USD, 1 BTC = 28345.67 USD). */
@@ -123,6 +124,10 @@ export const demoEvents: DemoEvent[] = [
     amount: '4100.00',
     project: 'Dashboard design sprint',
   },
+  // Three BTC buys at market (the Portfolio's holdings and P&L come from them).
+  { daysAgo: 53, hour: 10, kind: 'crypto_buy', asset: 'BTC', quantity: '0.05', price: '26150.00' },
+  { daysAgo: 37, hour: 16, kind: 'crypto_buy', asset: 'BTC', quantity: '0.04', price: '27480.00' },
+  { daysAgo: 12, hour: 9, kind: 'crypto_buy', asset: 'BTC', quantity: '0.03', price: '29120.00' },
   {
     daysAgo: 24,
     hour: 10,

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { Portfolio, TradingOrder } from '@contract/trading';
 import type { Transaction } from '@contract/transactions';
 import { request, signUp, startDemo } from '../../test/http';
 import { walletsOf } from '../../test/money';
@@ -18,6 +19,22 @@ describeEachDatabase('demo seeding', (ctx) => {
       '0.25000000',
     ]);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+  });
+
+  it('holds BTC bought in three past trades, so the portfolio has a cost basis and a P&L', async () => {
+    const demo = await startDemo(ctx.app);
+    const orders: TradingOrder[] = (await request(ctx.app, demo, 'GET', '/api/trading-orders')).json();
+    expect(orders.map((order) => [order.type, order.quantity, order.status])).toEqual([
+      ['buy', '0.03000000', 'completed'],
+      ['buy', '0.04000000', 'completed'],
+      ['buy', '0.05000000', 'completed'],
+    ]);
+    const portfolio: Portfolio = (await request(ctx.app, demo, 'GET', '/api/portfolio')).json();
+    const [btc] = portfolio.holdings;
+    expect(btc).toMatchObject({ asset: 'BTC', quantity: '0.25000000' });
+    // 0.12 BTC bought for 3,296.71 with fees; the other 0.13 BTC counts at today's price.
+    expect(Number(btc!.totalInvested)).toBeGreaterThan(3296.71);
+    expect(btc!.profitLoss).not.toBe('0.00');
   });
 
   it('tells two months of believable history', async () => {

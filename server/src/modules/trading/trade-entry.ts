@@ -13,23 +13,22 @@ export interface TradeAccounts {
   assetReserve: string;
 }
 
+/** The wallets a market order touches (it reserves nothing). */
+export type MarketAccounts = Pick<TradeAccounts, 'usdWallet' | 'assetWallet'>;
+
 /**
  * The market side of a fill, through the same FX liquidity pool as conversions, the fee to Meridian's fees:
  *   buy:  fx_liquidity[USD] +value · fees[USD] +fee · fx_liquidity[asset] −qty · asset wallet +qty
  *   sell: fx_liquidity[asset] +qty · fx_liquidity[USD] −value · fees[USD] +fee · USD wallet +total
- * The customer's paying side (`from`) is their wallet for a market order and the reservation for a limit fill.
+ * `payer` gives the USD (buy) or the coins (sell): the wallet for a market order, the reservation for a
+ * limit fill.
  */
-function fillPostings(
-  asset: TradeAsset,
-  trade: PricedTrade,
-  accounts: TradeAccounts,
-  from: 'wallet' | 'reserve',
-) {
+function fillPostings(asset: TradeAsset, trade: PricedTrade, accounts: MarketAccounts, payer: string) {
   const { quantity, value, fee, total } = trade;
   const postings: PostingInput[] = [];
   if (trade.type === 'buy') {
     postings.push(
-      { accountId: from === 'wallet' ? accounts.usdWallet : accounts.usdReserve, amount: total.negated() },
+      { accountId: payer, amount: total.negated() },
       { accountId: houseAccountId('fx_liquidity', 'USD'), amount: value },
       { accountId: houseAccountId('fees', 'USD'), amount: fee },
       { accountId: houseAccountId('fx_liquidity', asset), amount: quantity.negated() },
@@ -37,10 +36,7 @@ function fillPostings(
     );
   } else {
     postings.push(
-      {
-        accountId: from === 'wallet' ? accounts.assetWallet : accounts.assetReserve,
-        amount: quantity.negated(),
-      },
+      { accountId: payer, amount: quantity.negated() },
       { accountId: houseAccountId('fx_liquidity', asset), amount: quantity },
       { accountId: houseAccountId('fx_liquidity', 'USD'), amount: value.negated() },
       { accountId: houseAccountId('fees', 'USD'), amount: fee },
@@ -58,7 +54,7 @@ function historyRow(
   userId: string,
   asset: TradeAsset,
   trade: PricedTrade,
-  accounts: TradeAccounts,
+  accounts: MarketAccounts,
   status: 'completed' | 'pending',
   limit: boolean,
 ): NewTransaction {
@@ -85,13 +81,18 @@ export function marketTradeEntry(
   userId: string,
   asset: TradeAsset,
   trade: PricedTrade,
-  accounts: TradeAccounts,
+  accounts: MarketAccounts,
 ): EntryInput {
   return {
     kind: `trade_${trade.type}`,
     description: describe(asset, trade, false),
     metadata: { price: trade.price.format(), asset },
-    postings: fillPostings(asset, trade, accounts, 'wallet'),
+    postings: fillPostings(
+      asset,
+      trade,
+      accounts,
+      trade.type === 'buy' ? accounts.usdWallet : accounts.assetWallet,
+    ),
     transactions: [historyRow(userId, asset, trade, accounts, 'completed', false)],
   };
 }
@@ -125,7 +126,12 @@ export function limitFillEntry(asset: TradeAsset, trade: PricedTrade, accounts: 
     kind: `trade_${trade.type}`,
     description: describe(asset, trade, true),
     metadata: { price: trade.price.format(), asset },
-    postings: fillPostings(asset, trade, accounts, 'reserve'),
+    postings: fillPostings(
+      asset,
+      trade,
+      accounts,
+      trade.type === 'buy' ? accounts.usdReserve : accounts.assetReserve,
+    ),
   };
 }
 

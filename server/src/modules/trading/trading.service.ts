@@ -24,6 +24,7 @@ import type { Notifier } from '../notifications/notifier';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
 import { setTransactionStatus } from '../transactions/transactions.repository';
 import { ensureUserAccount, ensureWallet, findWalletByCurrency } from '../wallets/wallets.repository';
+import { applyFill, recordMarketFill } from './market-fill';
 import { holdingFigures, percentOf } from './portfolio-figures';
 import {
   limitCancelEntry,
@@ -93,15 +94,6 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
     }
   }
 
-  async function fill(trx: Kysely<Database>, userId: string, asset: TradeAsset, trade: PricedTrade) {
-    const cost = trade.type === 'buy' ? trade.total.minor : 0n;
-    await repo.applyFillToHolding(trx, userId, asset, {
-      type: trade.type,
-      quantity: trade.quantity.minor,
-      cost,
-    });
-  }
-
   return {
     async quote(userId: string, body: TradeQuoteBody): Promise<TradeQuote> {
       const quantity = parseRequestAmount(body.quantity, body.asset, 'quantity');
@@ -143,33 +135,37 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
         const trade = priceTrade(body.type, quantity, price);
         checkTotal(body, trade);
         const accounts = await accountsOf(trx, userId, body.asset);
-        const entry = limit
-          ? limitPlacementEntry(userId, body.asset, trade, accounts)
-          : marketTradeEntry(userId, body.asset, trade, accounts);
-        const posted = await postEntry(trx, entry);
-        const order = {
+        if (!limit) {
+          const posted = await postEntry(trx, marketTradeEntry(userId, body.asset, trade, accounts));
+          const order = await recordMarketFill(trx, {
+            userId,
+            asset: body.asset,
+            trade,
+            transactionId: posted.transactions[0]?.id ?? null,
+            at: posted.createdAt,
+          });
+          await notifier.raise(trx, userId, orderFilledNotice(body.asset, trade));
+          return { status: 201, body: toTradingOrder(order as TradingOrderRow) };
+        }
+        const posted = await postEntry(trx, limitPlacementEntry(userId, body.asset, trade, accounts));
+        const order: TradingOrderRow = {
           id: newId(),
           user_id: userId,
           type: body.type,
           asset: body.asset,
           quantity: quantity.minor,
-          limit_price: limit?.minor ?? null,
-          fill_price: limit ? null : price.minor,
+          limit_price: limit.minor,
+          fill_price: null,
           value: trade.value.minor,
           fee: trade.fee.minor,
           total: trade.total.minor,
-          status: limit ? ('pending' as const) : ('completed' as const),
+          status: 'pending',
           transaction_id: posted.transactions[0]?.id ?? null,
           created_at: posted.createdAt,
-          filled_at: limit ? null : posted.createdAt,
+          filled_at: null,
         };
         await repo.insertOrder(trx, order);
-        if (limit) {
-          await notifier.raise(trx, userId, orderPlacedNotice(body.asset, trade));
-        } else {
-          await fill(trx, userId, body.asset, trade);
-          await notifier.raise(trx, userId, orderFilledNotice(body.asset, trade));
-        }
+        await notifier.raise(trx, userId, orderPlacedNotice(body.asset, trade));
         return { status: 201, body: toTradingOrder(order) };
       });
     },
@@ -261,7 +257,7 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
               const trade = tradeOfOrder(order);
               await postEntry(trx, limitFillEntry(asset, trade, await accountsOf(trx, order.user_id, asset)));
               if (order.transaction_id) await setTransactionStatus(trx, [order.transaction_id], 'completed');
-              await fill(trx, order.user_id, asset, trade);
+              await applyFill(trx, order.user_id, asset, trade);
               await notifier.raise(trx, order.user_id, orderFilledNotice(asset, trade));
             }
             return due.length;
