@@ -7,6 +7,7 @@ import {
   userResponseSchema,
 } from '@contract/auth';
 import { authOptionsSchema } from '@contract/email-verification';
+import { formatAmount, parseAmount } from '@contract/money';
 import type { Config } from '../../config/env';
 import { userIdOf } from '../../plugins/session';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session-cookie';
@@ -40,7 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/options',
     { config: { public: true }, schema: { response: { 200: authOptionsSchema } } },
-    async () => ({ demo: config.SANDBOX, sandbox: config.SANDBOX }),
+    async () => ({
+      demo: config.SANDBOX,
+      sandbox: config.SANDBOX,
+      sandboxMaxDepositUsd: config.SANDBOX
+        ? formatAmount(parseAmount(config.SANDBOX_MAX_DEPOSIT_USD, 'USD'), 'USD')
+        : null,
+    }),
   );
 
   app.post(
