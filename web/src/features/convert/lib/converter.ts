@@ -2,7 +2,7 @@ import type { Currency } from '@contract/currencies';
 import { conversionFeeMinor } from '@contract/fx';
 import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
 
-/** The converter's currencies and its default (Quick Convert's amounts, which depend on the source, are in quick-amounts.ts). */
+/** The converter's currencies and its default (Quick Convert's amounts depend on the source: quick-amounts.ts). */
 export const converterCurrencies = [
   'USD',
   'EUR',
