@@ -164,9 +164,27 @@ describe('currency converter', () => {
       .getByText(/^1 BTC = [\d,]+\.\d{2} USD$/)
       .waitFor();
     expect(await live.getByRole('button', { name: /^BTC to USD/ }).getAttribute('aria-pressed')).toBe('true');
+    // Quick Convert follows the source: coin-sized amounts for BTC, the spec's amounts again for USD.
+    const quick = page.getByRole('group', { name: 'Quick Convert' });
+    expect(await quick.getByRole('button').allInnerTexts()).toEqual([
+      '0.001',
+      '0.01',
+      '0.05',
+      '0.1',
+      '0.5',
+      '1',
+    ]);
 
     await page.getByRole('button', { name: /^Swap currencies/ }).click();
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('USD');
+    expect(await quick.getByRole('button').allInnerTexts()).toEqual([
+      '100',
+      '500',
+      '1,000',
+      '5,000',
+      '10,000',
+      '50,000',
+    ]);
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('BTC');
     await page
       .getByTestId('current-rate')

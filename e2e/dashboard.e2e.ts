@@ -144,12 +144,14 @@ describe('dashboard', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Add Funds' });
     await dialog.getByLabel('Wallet').waitFor();
+    // The server's cap, in the one money format (not "50000.00 USD").
+    await dialog.getByText('up to $50,000.00 (or its equivalent) per deposit').waitFor();
     await expectNoSeriousAxeViolations(page, 'Add Funds dialog (light)');
 
     // Over the sandbox cap: the server's reason, on the field; nothing moves.
     await dialog.getByLabel('Amount (USD)').fill('60000');
     await dialog.getByRole('button', { name: 'Add Funds' }).click();
-    await dialog.getByText('At most 50000.00 USD per deposit').waitFor();
+    await dialog.getByText('At most $50,000.00 per deposit').waitFor();
     // Too many decimals for the currency: caught before sending.
     await dialog.getByLabel('Wallet').selectOption({ label: 'EUR wallet' });
     await dialog.getByLabel('Amount (EUR)').fill('10.005');

@@ -20,6 +20,25 @@ describe('route guard', () => {
     await page.context().close();
   });
 
+  it('logs no console error on a signed-out visit to / or /dashboard', async () => {
+    const page = await newPage(browser);
+    // A 401 the app expects still shows as a red "Failed to load resource" line: asking who is signed in
+    // must not fail for a visitor who simply is not.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().waitFor();
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('sends a signed-in visitor from the landing page to the dashboard', async () => {
     const page = await newPage(browser);
     await startDemoFromLanding(page);

@@ -47,6 +47,13 @@ export const userResponseSchema = z.object({ user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /**
+ * GET /api/auth/session: who is signed in, asked without failing. Signed out is an answer (`user: null`), not
+ * a 401, so a visitor's browser logs no error for merely being signed out.
+ */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/**
  * PATCH /api/user. A new `email` needs `currentPassword` and takes effect only when the new address confirms
  * it (GET /api/auth/verification shows it as pending meanwhile); the old address is told.
  */

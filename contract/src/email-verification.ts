@@ -37,5 +37,7 @@ export const authOptionsSchema = z.object({
   /** The one-click demo (off when SANDBOX=false). */
   demo: z.boolean(),
   sandbox: z.boolean(),
+  /** The largest single sandbox top-up in USD ("50000.00"), so the app states the server's real cap; null off sandbox. */
+  sandboxMaxDepositUsd: z.string().nullable(),
 });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;

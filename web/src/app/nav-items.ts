@@ -32,5 +32,13 @@ export const navItems: NavItem[] = [
   { to: '/system-status', label: 'System', title: 'System Status', icon: Activity },
 ];
 
+/**
+ * The phone's tab bar has room for five tabs and More (nine at 390 px would scroll sideways). These are the
+ * everyday money screens; Invoices, Cards, Profile (also in the avatar menu) and System wait behind More.
+ */
+const PHONE_TAB_PATHS = new Set(['/dashboard', '/portfolio', '/convert', '/transfer', '/history']);
+export const phoneTabItems = navItems.filter((item) => PHONE_TAB_PATHS.has(item.to));
+export const phoneMoreItems = navItems.filter((item) => !PHONE_TAB_PATHS.has(item.to));
+
 /** Any path the app does not know is shown inside the shell under this title. */
 export const FALLBACK_TITLE = 'Dashboard';

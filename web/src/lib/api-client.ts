@@ -91,6 +91,3 @@ export function friendlyErrorMessage(
   if (error instanceof TypeError) return 'Could not reach Meridian. Check your connection and try again.';
   return fallback;
 }
-
-export const isUnauthenticated = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 401;

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginBodySchema, registerBodySchema, userResponseSchema } from '@contract/auth';
+import {
+  loginBodySchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  userResponseSchema,
+} from '@contract/auth';
 import { authOptionsSchema } from '@contract/email-verification';
+import { formatAmount, parseAmount } from '@contract/money';
 import type { Config } from '../../config/env';
 import { userIdOf } from '../../plugins/session';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session-cookie';
@@ -35,7 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/options',
     { config: { public: true }, schema: { response: { 200: authOptionsSchema } } },
-    async () => ({ demo: config.SANDBOX, sandbox: config.SANDBOX }),
+    async () => ({
+      demo: config.SANDBOX,
+      sandbox: config.SANDBOX,
+      sandboxMaxDepositUsd: config.SANDBOX
+        ? formatAmount(parseAmount(config.SANDBOX_MAX_DEPOSIT_USD, 'USD'), 'USD')
+        : null,
+    }),
   );
 
   app.post(
@@ -85,6 +97,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
+  );
+
+  // Public: the session plugin has already resolved the cookie (null when absent, forged or expired).
+  app.get(
+    '/session',
+    { config: { public: true }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({ user: request.auth ? toUser(await users.get(request.auth.userId)) : null }),
   );
 
   app.get('/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {

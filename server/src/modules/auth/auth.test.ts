@@ -119,6 +119,30 @@ describeEachDatabase('auth: register, sign in, sign out', (ctx) => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('answers /session with the user when signed in and user null (200, not 401) when signed out', async () => {
+    const signedOut = await ctx.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: 'meridian_session=forged' },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ user: null });
+
+    const session = await signUp(ctx.app, 'session@example.com');
+    const signedIn = await request(ctx.app, session, 'GET', '/api/auth/session');
+    const me = await request(ctx.app, session, 'GET', '/api/auth/me');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual(me.json());
+    expect(signedIn.json().user).toMatchObject({ id: session.user.id, email: 'session@example.com' });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+
+    await request(ctx.app, session, 'POST', '/api/auth/logout');
+    expect((await request(ctx.app, session, 'GET', '/api/auth/session')).json()).toEqual({ user: null });
+  });
+
   it('ends a session after the idle timeout and after the absolute timeout', async () => {
     const idle = await signUp(ctx.app);
     const longAgo = new Date(

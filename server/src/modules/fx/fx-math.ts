@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/currencies';
 import { conversionFeeMinor } from '@contract/fx';
-import { convertAtRate, formatAmount, InvalidRateError, Money, parseRate, type Rate } from '@contract/money';
+import { convertAtRate, displayMoney, InvalidRateError, Money, parseRate, type Rate } from '@contract/money';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -38,8 +38,8 @@ export function priceConversion(original: Money, to: Currency, rate: Rate): Conv
     });
   }
   const fee = Money.of(conversionFeeMinor(original.minor), original.currency);
-  const unitFrom = formatAmount(1n, original.currency);
-  const unitTo = formatAmount(1n, to);
+  const unitFrom = displayMoney(Money.of(1n, original.currency));
+  const unitTo = displayMoney(Money.of(1n, to));
   return {
     original,
     converted,
@@ -48,6 +48,6 @@ export function priceConversion(original: Money, to: Currency, rate: Rate): Conv
     rate,
     rounding:
       `Rounded in Meridian's favour by less than one smallest unit: the converted amount down ` +
-      `(under ${unitTo} ${to}) and the 0.5% fee up (under ${unitFrom} ${original.currency}).`,
+      `(under ${unitTo}) and the 0.5% fee up (under ${unitFrom}).`,
   };
 }

@@ -165,7 +165,7 @@ describeEachDatabase(
   (ctx) => {
     it('answers 403 and says so in the sign-in options', async () => {
       const options = await ctx.app.inject({ method: 'GET', url: '/api/auth/options' });
-      expect(options.json()).toEqual({ demo: false, sandbox: false });
+      expect(options.json()).toEqual({ demo: false, sandbox: false, sandboxMaxDepositUsd: null });
       const demo = await ctx.app.inject({ method: 'POST', url: '/api/auth/demo' });
       expect(demo.statusCode).toBe(403);
       expect(await ctx.app.db.selectFrom('users').selectAll().execute()).toEqual([]);

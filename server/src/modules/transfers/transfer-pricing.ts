@@ -1,5 +1,5 @@
 import type { Currency } from '@contract/currencies';
-import { formatAmount, Money } from '@contract/money';
+import { displayMoney, Money } from '@contract/money';
 import { transferFeeMinor } from '@contract/transfers';
 import { AppError } from '../../lib/errors';
 import { convertAtRate, type Rate } from '@contract/money';
@@ -32,11 +32,11 @@ export function priceTransfer(amount: Money, to: Currency, rate: Rate | null): T
     });
   }
   const fee = Money.of(transferFeeMinor(amount.minor), from);
-  const feeUnit = `${formatAmount(1n, from)} ${from}`;
+  const feeUnit = displayMoney(Money.of(1n, from));
   const rounding =
     rate === null
       ? `The 2.9% fee is rounded up to the next ${feeUnit}.`
       : `Rounded in Meridian's favour by less than one smallest unit: the 2.9% fee up (under ${feeUnit}) ` +
-        `and the amount received down (under ${formatAmount(1n, to)} ${to}).`;
+        `and the amount received down (under ${displayMoney(Money.of(1n, to))}).`;
   return { amount, fee, total: amount.plus(fee), converted, rate, rounding };
 }

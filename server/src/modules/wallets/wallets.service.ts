@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
-import { convertAtRate, displayMoney, formatAmount, Money, parseAmount } from '@contract/money';
+import { convertAtRate, displayMoney, Money, parseAmount } from '@contract/money';
 import type { DepositBody, DepositResponse, Wallet } from '@contract/wallets';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
@@ -39,7 +39,7 @@ export function createWalletsService(deps: {
   async function assertWithinSandboxCap(amount: bigint, currency: Currency) {
     const rate = quotedRate((await rates.getRate(currency, 'USD')).rate);
     if (convertAtRate(Money.of(amount, currency), 'USD', rate, 'down').minor > maxDepositUsd) {
-      const cap = `${formatAmount(maxDepositUsd, 'USD')} USD`;
+      const cap = displayMoney(Money.of(maxDepositUsd, 'USD'));
       throw new AppError('BUSINESS_RULE', `A sandbox deposit can be at most ${cap} (or its equivalent)`, {
         amount: `At most ${cap} per deposit`,
       });

@@ -138,6 +138,10 @@ describeEachDatabase('wallets', (ctx) => {
     const over = await deposit(bob, USD!.id, { amount: '50000.01' });
     expect(over.statusCode).toBe(422);
     expect(over.json().code).toBe('BUSINESS_RULE');
+    // The app's one money format, as the Add Funds dialog states the cap (from GET /api/auth/options).
+    expect(over.json().fields).toEqual({ amount: 'At most $50,000.00 per deposit' });
+    const options = await ctx.app.inject({ method: 'GET', url: '/api/auth/options' });
+    expect(options.json().sandboxMaxDepositUsd).toBe('50000.00');
     expect((await deposit(bob, BTC!.id, { amount: '100' })).statusCode).toBe(422);
     expect((await deposit(bob, USD!.id, { amount: '50000.00' })).statusCode).toBe(201);
   });

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User, UserResponse } from '@contract/auth';
-import { api, isUnauthenticated } from '@web/lib/api-client';
+import type { SessionResponse, User } from '@contract/auth';
+import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** The signed-in user, or null when signed out: a 401 here is an answer, not a failure. */
+/**
+ * The signed-in user, or null when signed out. Asked of /api/auth/session, which answers a signed-out visitor
+ * with 200 and `user: null`: /api/auth/me's 401 would show as a red error in every visitor's console.
+ */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
-  try {
-    const { user } = await api.get<UserResponse>('/api/auth/me', signal);
-    return user;
-  } catch (error) {
-    if (isUnauthenticated(error)) return null;
-    throw error;
-  }
+  const { user } = await api.get<SessionResponse>('/api/auth/session', signal);
+  return user;
 }
 
 export const meQueryOptions = () =>

@@ -37,7 +37,7 @@ export function ConvertPage() {
             amountHint={conversion.amountHint}
             estimate={estimate ? `≈ ${formatMoney(estimate.converted)}` : null}
           />
-          <QuickConvert amount={conversion.amount} onPick={conversion.changeAmount} />
+          <QuickConvert amount={conversion.amount} currency={from} onPick={conversion.changeAmount} />
           <RatePanel
             from={from}
             to={to}

@@ -1,9 +1,17 @@
+import type { Currency } from '@contract/currencies';
 import { Button } from '@web/components/ui/button';
-import { groupThousands } from '@contract/money';
-import { quickConvertAmounts } from '../lib/converter';
+import { quickAmountLabel, quickConvertAmounts } from '../lib/quick-amounts';
 
-/** 100, 500, 1000, 5000, 10000, 50000 — each sets the amount. */
-export function QuickConvert({ amount, onPick }: { amount: string; onPick: (amount: string) => void }) {
+/** Amounts sized to the source currency (100 … 50,000 of a fiat, 0.001 … 1 BTC); each sets the amount. */
+export function QuickConvert({
+  amount,
+  currency,
+  onPick,
+}: {
+  amount: string;
+  currency: Currency;
+  onPick: (amount: string) => void;
+}) {
   return (
     <div className="grid gap-2">
       <h2 id="quick-convert-title" className="text-sm font-medium">
@@ -14,7 +22,7 @@ export function QuickConvert({ amount, onPick }: { amount: string; onPick: (amou
         aria-labelledby="quick-convert-title"
         className="grid grid-cols-3 gap-2 sm:grid-cols-6"
       >
-        {quickConvertAmounts.map((value) => (
+        {quickConvertAmounts(currency).map((value) => (
           <Button
             key={value}
             size="sm"
@@ -23,7 +31,7 @@ export function QuickConvert({ amount, onPick }: { amount: string; onPick: (amou
             onClick={() => onPick(value)}
             className="tabular-nums"
           >
-            {groupThousands(value)}
+            {quickAmountLabel(value)}
           </Button>
         ))}
       </div>

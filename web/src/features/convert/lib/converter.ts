@@ -2,7 +2,7 @@ import type { Currency } from '@contract/currencies';
 import { conversionFeeMinor } from '@contract/fx';
 import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
 
-/** The converter's currencies, its default and its Quick Convert amounts. */
+/** The converter's currencies and its default (Quick Convert's amounts depend on the source: quick-amounts.ts). */
 export const converterCurrencies = [
   'USD',
   'EUR',
@@ -19,7 +19,6 @@ export const DEFAULT_CONVERSION = { amount: '1000', from: 'USD', to: 'EUR' } as 
   from: Currency;
   to: Currency;
 };
-export const quickConvertAmounts = ['100', '500', '1000', '5000', '10000', '50000'] as const;
 
 /** What the amount field keeps of what is typed or pasted: digits and points ("1,000" → "1000"). */
 export const cleanAmountInput = (text: string) => text.replace(/[^\d.]/g, '');

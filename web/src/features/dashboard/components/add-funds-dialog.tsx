@@ -16,6 +16,7 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
+import { useAuthOptions } from '@web/lib/email-verification';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { formatMoney } from '@web/lib/money';
 import { useDeposit } from '../api/deposit';
@@ -36,7 +37,7 @@ export function AddFundsDialog({ open, onOpenChange, wallets, onCloseAutoFocus }
         <DialogHeader>
           <DialogTitle>Add Funds</DialogTitle>
           <DialogDescription>
-            Top up a wallet with sandbox money: up to $50,000 (or its equivalent) per deposit.
+            Top up a wallet with sandbox money: <DepositCap />
           </DialogDescription>
         </DialogHeader>
         {wallets && wallets.length > 0 ? (
@@ -47,6 +48,14 @@ export function AddFundsDialog({ open, onOpenChange, wallets, onCloseAutoFocus }
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The server's own cap (SANDBOX_MAX_DEPOSIT_USD), in the one money format: "up to $50,000.00 …". */
+function DepositCap() {
+  const cap = useAuthOptions().data?.sandboxMaxDepositUsd;
+  return cap
+    ? `up to ${formatMoney(cap, 'USD')} (or its equivalent) per deposit.`
+    : 'a limited amount per deposit.';
 }
 
 const suggestions = ['100', '500', '1000', '5000'];

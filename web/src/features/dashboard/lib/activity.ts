@@ -21,7 +21,7 @@ export const activityLabels: Record<TransactionType, string> = {
 export function activityAmount(transaction: Transaction): { text: string; detail: string | null } {
   const { amount, currency, direction, convertedAmount, toCurrency } = transaction;
   const money = moneyFromWire(amount, currency);
-  if (!money) return { text: `${amount} ${currency}`, detail: null };
+  if (!money) return { text: formatMoney(amount, currency), detail: null };
   if (direction === 'exchange') {
     if (convertedAmount && toCurrency) {
       return { text: formatMoney(convertedAmount, toCurrency), detail: `from ${formatMoney(money)}` };
