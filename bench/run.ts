@@ -28,6 +28,7 @@ interface DialectResult {
   rawPerSecond: number;
   transfers: LoadResult;
   wallets: LoadResult;
+  marketOrders: LoadResult;
   historyPage: { p50: number; p99: number };
   csv: { seconds: number; rows: number; megabytes: number; serverRssBefore: number; serverRssAfter: number };
 }
@@ -77,6 +78,19 @@ async function benchDialect(
         };
       },
     });
+    // Market buys of a little BTC at the live price (each one entry through the FX pool plus its order row
+    // and cost basis), from the same funded customers.
+    const marketOrders = await loadTest({
+      url: server.url,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      method: 'POST',
+      path: '/api/trade',
+      nextRequest: () => ({
+        cookie: customers[turn++ % customers.length]!.cookie,
+        body: { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null },
+      }),
+    });
     const wallets = await loadTest({
       url: server.url,
       connections: CONNECTIONS,
@@ -122,6 +136,7 @@ async function benchDialect(
       dialect,
       transfers,
       wallets,
+      marketOrders,
       historyPage: { p50: pageTimes[100]!, p99: pageTimes[197]! },
       csv: {
         seconds: csvSeconds,
@@ -214,6 +229,7 @@ function renderReport(machine: string, results: DialectResult[]): string {
       `| API transfers/s (${CONNECTIONS} connections, ${SECONDS} s) | ${r.transfers.requestsPerSecond.toFixed(0)} (p50 ${r.transfers.p50} ms, p99 ${r.transfers.p99} ms; ${r.transfers.ok} ok, ${r.transfers.failed} failed) |`,
       `| raw limit: ${r.raw} | ${r.rawPerSecond.toFixed(0)}/s |`,
       `| ratio API / raw | ${ratio.toFixed(2)}× |`,
+      `| API market orders/s (POST /api/trade, ${CONNECTIONS} connections, ${SECONDS} s) | ${r.marketOrders.requestsPerSecond.toFixed(0)} (p50 ${r.marketOrders.p50} ms, p99 ${r.marketOrders.p99} ms; ${r.marketOrders.ok} ok, ${r.marketOrders.failed} failed) |`,
       `| GET /api/wallets | ${r.wallets.requestsPerSecond.toFixed(0)} req/s, p99 ${r.wallets.p99} ms |`,
       `| one history page (20 of ${HISTORY_ROWS.toLocaleString('en-US')} rows) | p50 ${r.historyPage.p50.toFixed(1)} ms, p99 ${r.historyPage.p99.toFixed(1)} ms |`,
       `| CSV export of ${r.csv.rows.toLocaleString('en-US')} rows | ${r.csv.seconds.toFixed(2)} s, ${r.csv.megabytes.toFixed(1)} MiB; server RSS ${r.csv.serverRssBefore.toFixed(0)} → ${r.csv.serverRssAfter.toFixed(0)} MiB |`,

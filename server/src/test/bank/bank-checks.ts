@@ -23,7 +23,73 @@ export async function checkBank(db: Kysely<Database>, run: BankRun): Promise<Rec
     demoStaysInDemo: checkDemoRefused(run.attempts.filter(crossesBooks)),
     acceptedOnceInHistory: await checkAcceptedInHistory(db, accepted),
     refusedLeftNothing: await checkRefusedLeftNothing(db, refused),
+    tradesOnceEach: await checkTrades(db, run),
+    reservationsMatchPendingOrders: await checkReservations(db),
   };
+}
+
+/**
+ * Every acknowledged trade is one order, every refused one none (a 422: not enough USD or coins), and the
+ * workload's customers have no other orders besides the demos' seeded buys.
+ */
+async function checkTrades(db: Kysely<Database>, run: BankRun) {
+  const problems: string[] = [];
+  const accepted = run.trades.filter((trade) => trade.answer.status === 201);
+  for (const trade of run.trades.filter((t) => t.answer.status !== 201 && t.answer.status !== 422)) {
+    problems.push(`trade ${trade.key}: ${trade.answer.status} ${JSON.stringify(trade.answer.body)}`);
+  }
+  if (accepted.length === 0) problems.push('no trade was accepted, so this check proved nothing');
+  const ids = accepted.map((trade) => (trade.answer.body as { id: string }).id);
+  const orders = await db
+    .selectFrom('trading_orders')
+    .select(['id', 'status'])
+    .where('created_at', '>=', new Date(Date.now() - 3_600_000).toISOString())
+    .execute();
+  const seeded = await db
+    .selectFrom('trading_orders')
+    .innerJoin('users', 'users.id', 'trading_orders.user_id')
+    .select('trading_orders.id')
+    .where('users.is_demo', '=', 1)
+    .where('trading_orders.created_at', '<', new Date(Date.now() - 86_400_000).toISOString())
+    .execute();
+  const known = new Set(orders.map((order) => order.id));
+  for (const id of ids) if (!known.has(id)) problems.push(`accepted trade ${id} has no order`);
+  const expected = accepted.length + seeded.length;
+  const all = await db
+    .selectFrom('trading_orders')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(all.n) !== expected) problems.push(`${all.n} orders in all, ${expected} expected`);
+  if (!orders.some((order) => order.status === 'completed')) problems.push('no trade filled');
+  return problems;
+}
+
+/** Each customer's reservation account holds exactly what their pending orders need. */
+async function checkReservations(db: Kysely<Database>) {
+  const reserved = await db
+    .selectFrom('ledger_accounts')
+    .select(['user_id', 'currency', 'balance'])
+    .where('kind', '=', 'reservation')
+    .execute();
+  const pending = await db
+    .selectFrom('trading_orders')
+    .select(['user_id', 'type', 'asset', 'total', 'quantity'])
+    .where('status', '=', 'pending')
+    .execute();
+  const problems: string[] = [];
+  for (const account of reserved) {
+    const needed = pending
+      .filter((order) => order.user_id === account.user_id)
+      .reduce((sum, order) => {
+        if (order.type === 'buy' && account.currency === 'USD') return sum + BigInt(order.total);
+        if (order.type === 'sell' && account.currency === order.asset) return sum + BigInt(order.quantity);
+        return sum;
+      }, 0n);
+    if (BigInt(account.balance ?? 0n) !== needed) {
+      problems.push(`${account.user_id} ${account.currency}: ${account.balance} reserved, ${needed} pending`);
+    }
+  }
+  return problems;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface BankWorkloadOptions {
   /** Demo accounts alongside the real customers. */
   demos: number;
   transfers: number;
+  /** BTC trades among the transfers: market buys and sells, and limit buys (some fill, some stay pending). */
+  trades: number;
   concurrency: number;
   seed: number;
   /** Called after each answered transfer with the count so far (the crash test kills the server here). */
@@ -41,10 +43,19 @@ export interface TransferAttempt {
   tries: number;
 }
 
+export interface TradeAttempt {
+  key: string;
+  trader: number;
+  body: { type: 'buy' | 'sell'; asset: 'BTC'; quantity: string; price: string | null };
+  answer: Answer;
+  tries: number;
+}
+
 export interface BankRun {
   customers: Customer[];
   deposits: Record<string, bigint>;
   attempts: TransferAttempt[];
+  trades: TradeAttempt[];
   seconds: number;
 }
 
@@ -104,6 +115,32 @@ function planTransfers(options: BankWorkloadOptions, customers: Customer[]) {
   });
 }
 
+/**
+ * Trades: market buys and sells of a little BTC, and limit buys either far above the market (the matching
+ * job fills them at their limit during the run) or far below it (they stay pending, their USD reserved).
+ * Sells before any buy are refused for want of coins, which the checks expect too.
+ */
+function planTrades(options: BankWorkloadOptions, customers: Customer[]) {
+  const random = mulberry32(options.seed + 1);
+  return Array.from({ length: options.trades }, () => {
+    const trader = Math.floor(random() * customers.length);
+    const quantity = `0.00${String(10 + Math.floor(random() * 90)).padStart(2, '0')}`;
+    const roll = random();
+    const body =
+      roll < 0.4
+        ? { type: 'buy' as const, asset: 'BTC' as const, quantity, price: null }
+        : roll < 0.7
+          ? { type: 'sell' as const, asset: 'BTC' as const, quantity, price: null }
+          : {
+              type: 'buy' as const,
+              asset: 'BTC' as const,
+              quantity,
+              price: roll < 0.85 ? '90000.00' : '1000.00',
+            };
+    return { trader, body };
+  });
+}
+
 export async function runBankWorkload(options: BankWorkloadOptions): Promise<BankRun> {
   const currencies = ['USD', 'EUR', 'GBP'];
   const customers: Customer[] = [];
@@ -126,11 +163,23 @@ export async function runBankWorkload(options: BankWorkloadOptions): Promise<Ban
   }
 
   const plan = planTransfers(options, customers);
+  const tradePlan = planTrades(options, customers);
   const attempts: TransferAttempt[] = [];
+  const trades: TradeAttempt[] = [];
   let next = 0;
+  let nextTrade = 0;
   const started = performance.now();
+  // One trade after every few transfers, so both run concurrently (and through the crash).
+  const tradeEvery = Math.max(1, Math.floor(plan.length / Math.max(1, tradePlan.length)));
   const worker = async () => {
     while (next < plan.length) {
+      if (nextTrade < tradePlan.length && next % tradeEvery === 0) {
+        const { trader, body } = tradePlan[nextTrade++]!;
+        const key = randomUUID();
+        const path = '/api/trade';
+        const traded = await sendUntilAnswered(options.baseUrl, path, customers[trader]!.cookie, key, body);
+        trades.push({ key, trader, body, ...traded });
+      }
       const { sender, recipient, body } = plan[next++]!;
       const key = randomUUID();
       const { answer, tries } = await sendUntilAnswered(
@@ -145,5 +194,5 @@ export async function runBankWorkload(options: BankWorkloadOptions): Promise<Ban
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
-  return { customers, deposits, attempts, seconds: (performance.now() - started) / 1000 };
+  return { customers, deposits, attempts, trades, seconds: (performance.now() - started) / 1000 };
 }

@@ -7,11 +7,12 @@ import { runBankWorkload, type BankRun } from './bank-workload';
 
 /**
  * The bank test (after Jepsen's bank workload) against a real server process on each database: 10 customers
- * and 3 demo accounts, 2,000 transfers from 32 concurrent clients; then the same with the server SIGKILLed
+ * and 3 demo accounts, 2,000 transfers and 200 BTC trades (market, and limit orders the matching job fills or
+ * leaves pending) from 32 concurrent clients; then the same with the server SIGKILLed
  * mid-run and restarted. Nothing acknowledged may be lost, nothing doubled, no value may cross between demo
  * and real money, and every ledger invariant must hold.
  */
-const SIZE = { customers: 10, demos: 3, transfers: 2000, concurrency: 32 };
+const SIZE = { customers: 10, demos: 3, transfers: 2000, trades: 200, concurrency: 32 };
 
 const serverEnv = (database: TestDatabase): Record<string, string> => ({
   ...(database.config.DATABASE_URL ? { DATABASE_URL: database.config.DATABASE_URL } : {}),
@@ -92,5 +93,6 @@ function summary(dialect: string, kind: string, run: BankRun) {
   const demo = run.attempts.filter(
     (attempt) => (attempt.answer.body as { code?: string }).code === 'DEMO_ACCOUNT',
   ).length;
-  return `bank ${kind} [${dialect}]: ${run.attempts.length} transfers in ${run.seconds.toFixed(1)} s — ${count(201)} accepted, ${count(422)} refused (${demo} between demo and real), ${retried} retried after no answer`;
+  const traded = run.trades.filter((trade) => trade.answer.status === 201).length;
+  return `bank ${kind} [${dialect}]: ${run.attempts.length} transfers and ${run.trades.length} trades in ${run.seconds.toFixed(1)} s — ${count(201)} transfers accepted, ${count(422)} refused (${demo} between demo and real), ${retried} retried after no answer; ${traded} trades accepted`;
 }
