@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
+import { baseUrl, expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
 import { startDemoFromLanding, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -12,6 +12,13 @@ afterAll(async () => {
 });
 
 describe('landing page', () => {
+  it('has a robots.txt of its own (not the app page) that keeps crawlers out of the API', async () => {
+    const response = await fetch(`${baseUrl()}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n');
+  });
+
   it('shows the sections, anchors, plans and marketing figures of the spec', async () => {
     const page = await newPage(browser);
     await page.goto('/');

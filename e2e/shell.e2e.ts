@@ -75,8 +75,12 @@ describe('app shell (desktop)', () => {
   it('opens the notifications panel from the header bell', async () => {
     const page = await newPage(browser);
     await startDemoFromLanding(page);
-    await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
+    // The demo starts with its welcome and the story's two latest client payments, all unread.
+    const bell = page.getByRole('banner').getByRole('button', { name: 'Notifications, 3 unread' });
+    await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText('Welcome to Meridian').waitFor();
+    await panel.getByRole('tab', { name: 'Pinned' }).click();
     await panel.getByText('No notifications').waitFor();
     expect(await panel.evaluate((element) => element.getBoundingClientRect().width)).toBe(384);
     await expectNoSeriousAxeViolations(page, 'notifications panel open');

@@ -87,6 +87,45 @@ for (const dialect of dialectsUnderTest()) {
   });
 }
 
+/**
+ * Several processes, one bank: two app processes on one PostgreSQL database, each client request going to
+ * either (round robin), and one of them SIGKILLed mid-run and restarted. The same checks must hold: the
+ * processes agree on balances, idempotency keys, quotes and orders because none of it lives in their memory.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('bank test, two processes [postgres]', () => {
+  it('loses and doubles nothing when one of two processes is killed mid-run', async () => {
+    const database = await createTestDatabase('postgres');
+    const env = serverEnv(database);
+    const ports = [await freePort(), await freePort()];
+    const servers = await Promise.all(ports.map((port) => startServerProcess(env, port)));
+    let handle: DatabaseHandle | undefined;
+    try {
+      let turn = 0;
+      const baseUrl = () => `http://127.0.0.1:${ports[turn++ % 2]}`;
+      let crashed = false;
+      const run = await runBankWorkload({
+        ...SIZE,
+        baseUrl,
+        seed: 3,
+        onProgress: async (answered) => {
+          if (crashed || answered < SIZE.transfers / 3) return;
+          crashed = true;
+          await servers[0]!.kill('SIGKILL');
+          servers[0] = await startServerProcess(env, ports[0]);
+        },
+      });
+      console.log(summary('postgres', 'two processes, one killed', run));
+      expect(crashed).toBe(true);
+      handle = openDatabase({ databaseUrl: database.config.DATABASE_URL, sqlitePath: '' });
+      expectSound(await checkBank(handle.db, run));
+    } finally {
+      await Promise.all(servers.map((server) => server.kill('SIGKILL')));
+      await handle?.destroy();
+      await database.drop();
+    }
+  }, 300_000);
+});
+
 function summary(dialect: string, kind: string, run: BankRun) {
   const count = (status: number) => run.attempts.filter((attempt) => attempt.answer.status === status).length;
   const retried = run.attempts.filter((attempt) => attempt.tries > 1).length;
