@@ -15,7 +15,9 @@ describe('tradeFormSchema', () => {
       quantity: '0.01',
       price: null,
     });
-    expect(check({ type: 'sell', asset: 'ETH', quantity: '2', price: '1800.50' }).data?.price).toBe('1800.50');
+    expect(check({ type: 'sell', asset: 'ETH', quantity: '2', price: '1800.50' }).data?.price).toBe(
+      '1800.50',
+    );
   });
 
   it('asks for the asset and the quantity (the Missing Information case)', () => {
