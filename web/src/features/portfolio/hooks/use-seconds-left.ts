@@ -5,6 +5,7 @@ import { secondsLeft } from '../lib/quote-countdown';
 export function useSecondsLeft(expiresAt: string): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    setNow(Date.now()); // a new quote counts from now, not from the last tick of the old one
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [expiresAt]);
