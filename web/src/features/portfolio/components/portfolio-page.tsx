@@ -1,33 +1,41 @@
-import {
-  Activity,
-  ChartCandlestick,
-  ClipboardList,
-  PiggyBank,
-  Target,
-  TrendingUp,
-  Wallet,
-} from 'lucide-react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Plus, Target } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { StatCard, StatEmpty } from '@web/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { HoldingsTab } from './holdings-tab';
+import { OrdersTab } from './orders-tab';
+import { PortfolioSummary } from './portfolio-summary';
+import { TradeTab } from './trade-tab';
 
 export function PortfolioPage() {
+  const [tab, setTab] = useState('holdings');
+  const quantityRef = useRef<HTMLInputElement>(null);
+
+  /** New Trade: the Trade tab, with focus in its quantity (rendered before focusing, hence flushSync). */
+  const newTrade = () => {
+    flushSync(() => setTab('trade'));
+    quantityRef.current?.focus();
+  };
+
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <StatCard label="Portfolio Value" icon={Wallet}>
-          <StatEmpty>No holdings yet.</StatEmpty>
-        </StatCard>
-        <StatCard label="Total P&L" icon={TrendingUp}>
-          <StatEmpty>Profit and loss appear after your first trade.</StatEmpty>
-        </StatCard>
-        <StatCard label="Pending Orders" icon={Activity}>
-          <StatEmpty>No open orders.</StatEmpty>
-        </StatCard>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Badge variant="success" data-testid="live-markets">
+          <span aria-hidden className="size-2 animate-pulse rounded-full bg-current" />
+          Live markets
+        </Badge>
+        <Button onClick={newTrade}>
+          <Plus aria-hidden />
+          New Trade
+        </Button>
       </div>
+      <PortfolioSummary />
       <Card>
-        <Tabs defaultValue="holdings">
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList aria-label="Portfolio sections">
             <TabsTrigger value="holdings">Holdings</TabsTrigger>
             <TabsTrigger value="trade">Trade</TabsTrigger>
@@ -35,25 +43,13 @@ export function PortfolioPage() {
             <TabsTrigger value="goals">Goals</TabsTrigger>
           </TabsList>
           <TabsContent value="holdings">
-            <EmptyState
-              icon={PiggyBank}
-              title="No holdings yet"
-              description="Your BTC and ETH positions, with average cost and P&L, appear here."
-            />
+            <HoldingsTab onNewTrade={newTrade} />
           </TabsContent>
           <TabsContent value="trade">
-            <EmptyState
-              icon={ChartCandlestick}
-              title="Trading needs a funded wallet"
-              description="Buy and sell BTC and ETH at market or with a limit price from a funded wallet."
-            />
+            <TradeTab quantityRef={quantityRef} />
           </TabsContent>
           <TabsContent value="orders">
-            <EmptyState
-              icon={ClipboardList}
-              title="No orders yet"
-              description="Market and limit orders you place are listed here with their status."
-            />
+            <OrdersTab onNewTrade={newTrade} />
           </TabsContent>
           <TabsContent value="goals">
             <EmptyState
