@@ -21,6 +21,7 @@ import { isApiRoute } from './plugins/api-route';
 import { clientErrorHandler } from './plugins/client-error';
 import { securityHeaders } from './plugins/security-headers';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
+import { connectRedis } from './plugins/redis';
 import { createLogger } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -205,6 +206,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, done));
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // Where every process counts API requests: Redis when configured, else PostgreSQL; the one SQLite process
+  // counts in memory. If Redis cannot answer, requests pass (skipOnError) rather than the bank going down.
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
@@ -213,7 +218,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowList: (request) => !isApiRoute(request),
     // On PostgreSQL several processes serve one bank: they count against one limit, in the database. The
     // embedded SQLite server is one process, so memory is enough (and costs no write per request).
-    ...(database.dialect === 'postgres' && { store: databaseRateLimitStore(database.db) }),
+    ...(redis
+      ? { redis, nameSpace: 'meridian-rate-limit:', skipOnError: true }
+      : database.dialect === 'postgres' && { store: databaseRateLimitStore(database.db) }),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
   });
   // Answers about someone's money are never kept by a browser or a proxy.

@@ -18,6 +18,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   SQLITE_PATH: z.string().default('./data/meridian.db'),
+  /** Redis for the API rate limit's counters, shared by every process (takes precedence over PostgreSQL's). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
   /** Public origins allowed to make state-changing requests (comma separated). The request's own host is always allowed. */
   ALLOWED_ORIGINS: z
     .string()

@@ -1,0 +1,48 @@
+import { createConnection } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether a Redis answers at REDIS_URL (the machines this project runs on have one; skip where not). */
+const reachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(500);
+  socket.once('connect', () => resolve(true));
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => resolve(false));
+});
+
+describe.skipIf(!reachable)('API rate limit in Redis (REDIS_URL)', () => {
+  it('is one limit for every process: two apps count one client together', async () => {
+    const overrides = { REDIS_URL, RATE_LIMIT_PER_MINUTE: 4 };
+    const [first, second] = await Promise.all([
+      createTestApp('sqlite', overrides),
+      createTestApp('sqlite', overrides),
+    ]);
+    try {
+      // A client address of its own, so another run's counts never meet this one's.
+      const client = { remoteAddress: `203.0.${randomInt(256)}.${randomInt(256)}` };
+      const ask = (app: typeof first.app) =>
+        app
+          .inject({ method: 'GET', url: '/api/auth/options', ...client })
+          .then((response) => response.statusCode);
+      await first.app.ready();
+      // The client connects on start; wait until both can count.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const statuses = [
+        await ask(first.app),
+        await ask(second.app),
+        await ask(first.app),
+        await ask(second.app),
+      ];
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      expect(await ask(second.app)).toBe(429);
+      expect(await ask(first.app)).toBe(429);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
