@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorSchema, pageLimitSchema } from './paging';
 
 /**
  * What the bell and its panel show. Notifications are raised by the server in the same transaction as the
@@ -35,13 +36,8 @@ export const NOTIFICATIONS_PAGE_MAX = 100;
  * back as `cursor`. `limit` is 1–100 (default 50).
  */
 export const notificationListQuerySchema = z.object({
-  cursor: z.string().max(200, 'cursor is not valid').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(NOTIFICATIONS_PAGE_MAX, `limit can be at most ${NOTIFICATIONS_PAGE_MAX}`)
-    .default(NOTIFICATIONS_PAGE_DEFAULT),
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './currencies';
+import { pageCursorSchema, pageLimitSchema } from './paging';
 
 /**
  * The user-facing history row (the sketch's Transaction). Amounts are decimal strings in the row's currency;
@@ -81,13 +82,8 @@ export const HISTORY_PAGE_MAX = 100;
  */
 export const transactionListQuerySchema = z.object({
   type: z.enum(historyFilters, { error: `type must be one of ${historyFilters.join(', ')}` }).default('all'),
-  cursor: z.string().max(200, 'cursor is not valid').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(HISTORY_PAGE_MAX, `limit can be at most ${HISTORY_PAGE_MAX}`)
-    .default(HISTORY_PAGE_DEFAULT),
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX),
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 

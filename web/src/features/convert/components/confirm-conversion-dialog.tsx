@@ -59,7 +59,7 @@ function ConfirmConversion({
   const { idempotencyKey, retryOffered, confirmRef, handleFailure } = useMoneyConfirmation();
   const convert = useConvert();
   const terms = { amount: shown.originalAmount, from: shown.from, to: shown.to };
-  const { quote, secondsLeft, renewing, renew } = useHeldQuote(shown, () => getQuote(terms));
+  const { quote, secondsLeft, renewing, renew } = useHeldQuote(shown, () => getQuote(terms), retryOffered);
 
   const confirm = () => {
     convert.mutate(

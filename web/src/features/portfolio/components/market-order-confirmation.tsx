@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { friendlyErrorMessage, type ApiError } from '@web/lib/api-client';
 import { useTradeQuote } from '../api/get-trade-quote';
-import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useSecondsLeft } from '@web/hooks/use-seconds-left';
 import type { TradeOrder } from '../lib/trade-form';
 import { TradeConfirmation } from './trade-confirmation';
 
