@@ -23,7 +23,8 @@ import { securityHeaders } from './plugins/security-headers';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
 import { connectRedis } from './plugins/redis';
 import { createLogger } from './lib/logger';
-import { startJobs } from './jobs/scheduler';
+import { startJobs, type Job } from './jobs/scheduler';
+import { httpDuration } from './lib/metrics';
 import { authRoutes } from './modules/auth/auth.routes';
 import { newSignInNotice, welcomeNotice } from './modules/auth/auth-notices';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
@@ -37,6 +38,17 @@ import { appRateSource } from './modules/fx/rate-source';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { createEmailVerificationService } from './modules/email-verification/email-verification.service';
 import { healthRoutes } from './modules/health/health.routes';
+import {
+  databaseCheck,
+  mailCheck,
+  notBuilt,
+  pushCheck,
+  rateLimitCheck,
+  ratesCheck,
+} from './modules/system/integrations';
+import { metricsRoutes } from './modules/system/metrics.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { createSystemService } from './modules/system/system.service';
 import { mailStatusRoutes } from './modules/mail/mail.routes';
 import { createMailer, mailDeliveryJob, type Mailer } from './modules/mail/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -200,14 +212,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const recipients = createRecipientsService({ db: database.db });
   const trading = createTradingService({ db: database.db, rates: rateSource, notifier });
 
+  const jobs: Job[] = [
+    { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },
+    { name: 'prune-login-throttle', everyMs: HOUR, run: () => auth.pruneLoginThrottle() },
+    { name: 'prune-rate-limits', everyMs: HOUR, run: () => pruneRateLimits(database.db) },
+    payoutSettlementJob(config),
+    mailDeliveryJob(mailer),
+    heldTransferReturnJob(mailer),
+    orderMatchingJob(trading),
+    pruneQuotesJob,
+  ];
+
   // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
   // CSRF, the session; then routes.
   await app.register(errorHandlerPlugin);
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpDuration.observe(
+      { method: request.method, route, status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, done));
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   // Where every process counts API requests: Redis when configured, else PostgreSQL; the one SQLite process
-  // counts in memory. If Redis cannot answer, requests pass (skipOnError) rather than the bank going down.
+  // counts in memory.
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(fastifyRateLimit, {
@@ -219,9 +250,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // On PostgreSQL several processes serve one bank: they count against one limit, in the database. The
     // embedded SQLite server is one process, so memory is enough (and costs no write per request).
     ...(redis
-      ? { redis, nameSpace: 'meridian-rate-limit:', skipOnError: true }
+      ? { redis, nameSpace: 'meridian-rate-limit:' }
       : database.dialect === 'postgres' && { store: databaseRateLimitStore(database.db) }),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
+    // A store that cannot count (Redis or the database down) lets requests through rather than fail them.
+    skipOnError: true,
   });
   // Answers about someone's money are never kept by a browser or a proxy.
   app.addHook('onSend', async (request, reply) => {
@@ -256,20 +289,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stillSignedIn: async (token) => Boolean(token && (await auth.authenticate(token))),
     heartbeatMs: config.NOTIFICATION_HEARTBEAT_SECONDS * 1000,
   });
+  const system = createSystemService({
+    db: database.db,
+    jobs,
+    jobsRunHere: Boolean(options.jobs),
+    integrations: [
+      databaseCheck(database.db, database.dialect, config),
+      ratesCheck(rates),
+      mailCheck(mailer),
+      pushCheck(notifier),
+      rateLimitCheck(
+        redis
+          ? { name: 'Redis', ping: () => redis.ping() }
+          : { name: database.dialect === 'postgres' ? 'PostgreSQL' : 'memory (one process)' },
+      ),
+      notBuilt('cards', 'Card issuer', 'Cards are not available yet', 'A card issuer: Stripe Issuing'),
+      notBuilt(
+        'verification',
+        'Identity verification',
+        'Identity verification is not available yet',
+        'An identity verification provider',
+      ),
+      notBuilt(
+        'storage',
+        'File storage',
+        'Nothing is stored as files yet (invoice PDFs and documents arrive with their features)',
+        'S3-compatible object storage',
+      ),
+    ],
+  });
+  await app.register(systemRoutes, { prefix: '/api/system', system });
+  await app.register(metricsRoutes, { db: database.db, system, token: config.METRICS_TOKEN });
   await app.register(mailStatusRoutes, { prefix: '/api/system', mailer });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
-  if (options.jobs) {
-    startJobs(app, [
-      { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },
-      { name: 'prune-login-throttle', everyMs: HOUR, run: () => auth.pruneLoginThrottle() },
-      { name: 'prune-rate-limits', everyMs: HOUR, run: () => pruneRateLimits(database.db) },
-      payoutSettlementJob(config),
-      mailDeliveryJob(mailer),
-      heldTransferReturnJob(mailer),
-      orderMatchingJob(trading),
-      pruneQuotesJob,
-    ]);
-  }
+  if (options.jobs) startJobs(app, jobs);
   return app;
 }

@@ -18,6 +18,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   SQLITE_PATH: z.string().default('./data/meridian.db'),
+  /** When set, GET /metrics wants `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it internal). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Redis for the API rate limit's counters, shared by every process (takes precedence over PostgreSQL's). */
   REDIS_URL: z
     .string()

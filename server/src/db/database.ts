@@ -35,6 +35,9 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
   // error as an uncaught exception and take the process down.
   pool.on('error', () => {});
+  // The same for a connection lost while checked out between two queries of a transaction (the pool listens
+  // only to idle ones): the transaction's next query fails with the error; the event itself must not crash us.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CurrencyCheckPlugin()],

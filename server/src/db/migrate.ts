@@ -7,6 +7,7 @@ import * as trustBoundaries from './migrations/0005-trust-boundaries';
 import * as loginThrottle from './migrations/0006-login-throttle';
 import * as rateLimits from './migrations/0007-rate-limits';
 import * as notifications from './migrations/0008-notifications';
+import * as jobRuns from './migrations/0009-job-runs';
 import * as trading from './migrations/0011-trading';
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006-login-throttle': loginThrottle,
   '0007-rate-limits': rateLimits,
   '0008-notifications': notifications,
+  '0009-job-runs': jobRuns,
   '0011-trading': trading,
 };
 

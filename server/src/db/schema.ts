@@ -264,6 +264,17 @@ export interface HoldingsTable {
   cost: bigint;
 }
 
+/** The last run of each background job, by whichever process ran it (jobs/scheduler.ts). */
+export interface JobRunsTable {
+  name: string;
+  every_ms: number;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  ok: number;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,6 +295,7 @@ export interface Database {
   quotes: QuotesTable;
   trading_orders: TradingOrdersTable;
   holdings: HoldingsTable;
+  job_runs: JobRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,8 @@ export interface Job {
  * Runs each job on its interval inside this process; app.ts says which jobs there are. A run never overlaps
  * itself; a failure is logged and retried on the next tick. Timers stop when the app closes. Every process
  * runs every job: each one claims its work in the database (SKIP LOCKED, leases), so they never collide.
+ * Each run is recorded in `job_runs` (the last one per job, from any process), which System Status and
+ * /metrics read to say how late a job is.
  */
 export function startJobs(app: FastifyInstance, jobs: readonly Job[]) {
   const timers = jobs.map((job) => {
@@ -17,17 +19,41 @@ export function startJobs(app: FastifyInstance, jobs: readonly Job[]) {
     const tick = async () => {
       if (running) return;
       running = true;
+      const started = new Date();
+      let error: unknown = null;
       try {
         await job.run(app);
-      } catch (error) {
-        app.log.error({ err: error, job: job.name }, 'job failed');
+      } catch (caught) {
+        error = caught;
+        app.log.error({ err: caught, job: job.name }, 'job failed');
       } finally {
         running = false;
       }
+      await recordRun(app, job, started, error).catch((failure: unknown) =>
+        app.log.warn({ err: failure, job: job.name }, 'could not record a job run'),
+      );
     };
     const timer = setInterval(tick, job.everyMs);
     timer.unref();
     return timer;
   });
   app.addHook('onClose', async () => timers.forEach(clearInterval));
+}
+
+/** Upserts the job's last run. The message only (never a stack), cut short: it is shown on System Status. */
+export async function recordRun(app: FastifyInstance, job: Job, started: Date, error: unknown) {
+  const finished = new Date();
+  const row = {
+    every_ms: job.everyMs,
+    started_at: started.toISOString(),
+    finished_at: finished.toISOString(),
+    duration_ms: finished.getTime() - started.getTime(),
+    ok: error ? 0 : 1,
+    error: error ? (error instanceof Error ? error.message : String(error)).slice(0, 300) : null,
+  };
+  await app.db
+    .insertInto('job_runs')
+    .values({ name: job.name, ...row })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet(row))
+    .execute();
 }

@@ -1,14 +1,38 @@
-import { Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's Prometheus metrics, served at /metrics. Each process reports its own figures (a scraper
- * adds them up across processes); database-wide figures are read from the database when scraped.
+ * The process's Prometheus metrics, served at /metrics. Each process reports its own request figures (a
+ * scraper adds them up across processes); database-wide figures (ledger entries, job lag) are read from the
+ * database when scraped, so every process reports the same for those.
  */
 export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'meridian_' });
 
 /** Browsers holding a live notification stream (GET /api/notifications/stream) open on this process. */
 export const sseConnections = new Gauge({
   name: 'meridian_sse_connections',
   help: 'Open server-sent event streams on this process',
+  registers: [metricsRegistry],
+});
+
+/** By the matched route pattern (never the raw URL, which would carry ids and explode the label set). */
+export const httpDuration = new Histogram({
+  name: 'meridian_http_request_duration_seconds',
+  help: 'HTTP request duration by method, route and status',
+  labelNames: ['method', 'route', 'status_code'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [metricsRegistry],
+});
+
+export const ledgerEntries = new Gauge({
+  name: 'meridian_ledger_entries',
+  help: 'Journal entries in the ledger',
+  registers: [metricsRegistry],
+});
+
+export const jobLag = new Gauge({
+  name: 'meridian_job_lag_seconds',
+  help: 'Seconds since a job last finished, beyond its interval (0 = on time)',
+  labelNames: ['job'] as const,
   registers: [metricsRegistry],
 });

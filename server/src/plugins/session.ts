@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthenticated } from '../lib/errors';
+import { AppError, unauthenticated } from '../lib/errors';
 import { isApiRoute } from './api-route';
 
 declare module 'fastify' {
@@ -34,7 +34,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
     const token = request.cookies[options.cookie];
-    request.auth = token ? await options.authenticate(token) : null;
-    if (!request.auth && !request.routeOptions.config.public) throw unauthenticated();
+    const isPublic = Boolean(request.routeOptions.config.public);
+    try {
+      request.auth = token ? await options.authenticate(token) : null;
+    } catch (error) {
+      // Sessions live in the database: if it cannot answer, nobody can be signed in. A public route (System
+      // Status among them) still answers, as an anonymous caller; anything else is a 503, not a 500.
+      request.log.warn({ err: error }, 'session lookup failed');
+      if (!isPublic)
+        throw new AppError(
+          'UNAVAILABLE',
+          'Meridian cannot reach its database right now. Please try again shortly.',
+        );
+      request.auth = null;
+    }
+    if (!request.auth && !isPublic) throw unauthenticated();
   });
 });

@@ -11,7 +11,9 @@ export function SessionGate() {
   // Asked alongside: the landing page shows the demo only where the server offers one.
   useAuthOptions();
   if (me.isPending) return <PageLoader />;
-  if (me.isError)
+  // Only when nobody is known yet: a later refetch that fails (the database down for a moment) keeps the
+  // signed-in app on screen, where each page shows its own error and System Status says what is wrong.
+  if (me.isError && !me.data)
     return <PageError message={friendlyErrorMessage(me.error)} onRetry={() => void me.refetch()} />;
   return <Outlet />;
 }

@@ -67,8 +67,7 @@ export function createNotifier(deps: {
       listening = false;
       listener = null;
       lastError = error?.message ?? 'connection ended';
-      client.removeAllListeners();
-      client.on('error', () => {});
+      // The listeners stay: a dead connection may still emit 'error', and with none attached pg would throw.
       void client.end().catch(() => {});
       if (!stopped) {
         log.warn({ err: error }, 'notification listener lost; reconnecting');

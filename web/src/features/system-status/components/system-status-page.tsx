@@ -1,71 +1,163 @@
-import { useState } from 'react';
-import { CircleCheck, CircleX, Gauge, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CircleDashed, CircleX, Gauge, RefreshCw, TriangleAlert } from 'lucide-react';
+import type { Integration, JobReport } from '@contract/system';
+import { LoadError } from '@web/components/load-error';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
 import { toast } from '@web/hooks/use-toast';
-import { probes, useProbes } from '../api/get-health';
+import { friendlyErrorMessage } from '@web/lib/api-client';
+import { relativeTime } from '@web/lib/relative-time';
+import { cn } from '@web/lib/utils';
+import { useSystemStatus, useTestAllSystems } from '../api/system-status';
+import { summarize } from '../lib/summary';
+
+const look = {
+  working: { label: 'Working', Icon: CircleCheck, tone: 'text-success' },
+  warning: { label: 'Warning', Icon: TriangleAlert, tone: 'text-warning' },
+  missing: { label: 'Missing', Icon: CircleDashed, tone: 'text-muted-foreground' },
+  error: { label: 'Error', Icon: CircleX, tone: 'text-destructive' },
+} as const;
 
 export function SystemStatusPage() {
-  const results = useProbes();
-  const [testing, setTesting] = useState(false);
-  const working = results.filter((result) => result.data?.ok).length;
-  const errors = results.filter((result) => result.data && !result.data.ok).length;
-  const percent = Math.round((working / probes.length) * 100);
+  const status = useSystemStatus();
+  const test = useTestAllSystems();
 
-  const testAll = async () => {
-    setTesting(true);
-    const fresh = await Promise.all(results.map((result) => result.refetch()));
-    setTesting(false);
-    const ok = fresh.filter((result) => result.data?.ok).length;
-    toast({ title: 'System test complete', description: `${ok}/${probes.length} systems operational` });
-  };
+  const testAll = () =>
+    test.mutate(undefined, {
+      onSuccess: (result) => toast({ title: 'System test complete', description: result.message }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'System test failed',
+          description: friendlyErrorMessage(error),
+        }),
+    });
 
   return (
     <div className="grid gap-6">
       <div className="flex justify-end">
-        <Button onClick={() => void testAll()} disabled={testing}>
-          {testing ? <Spinner /> : <RefreshCw />}
+        <Button onClick={testAll} disabled={test.isPending}>
+          {test.isPending ? <Spinner /> : <RefreshCw />}
           Test All Systems
         </Button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <Counter label="Working" icon={CircleCheck} value={working} />
-        <Counter label="Errors" icon={TriangleAlert} value={errors} />
-        <Counter label="Overall" icon={Gauge} value={`${percent}%`} />
+      {status.isError ? (
+        <LoadError error={status.error} onRetry={() => void status.refetch()} />
+      ) : !status.data ? (
+        <StatusSkeleton />
+      ) : (
+        <StatusBody
+          integrations={status.data.integrations}
+          jobs={status.data.jobs}
+          summary={summarize(status.data)}
+        />
+      )}
+    </div>
+  );
+}
+
+function StatusBody({
+  integrations,
+  jobs,
+  summary,
+}: {
+  integrations: Integration[];
+  jobs: JobReport[];
+  summary: ReturnType<typeof summarize>;
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Counter label="Working" icon={CircleCheck} value={summary.working} />
+        <Counter label="Missing APIs" icon={CircleDashed} value={summary.missing} />
+        <Counter label="Errors" icon={TriangleAlert} value={summary.errors} />
+        <Counter label="Overall" icon={Gauge} value={`${summary.percent}%`} />
       </div>
       <Card>
         <CardHeader>
           <CardTitle>Systems</CardTitle>
-          <CardDescription>Live checks of the services Meridian runs on.</CardDescription>
+          <CardDescription>Every integration Meridian runs on, checked by the server.</CardDescription>
         </CardHeader>
-        <ul className="divide-y rounded-lg border">
-          {probes.map((probe, index) => {
-            const result = results[index];
-            return (
-              <li key={probe.id} className="flex items-center gap-3 p-4">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{probe.name}</p>
-                  <p className="text-sm text-muted-foreground">{result?.data?.detail ?? probe.description}</p>
-                </div>
-                {!result?.data ? (
-                  <Skeleton className="h-6 w-20 rounded-full" />
-                ) : result.data.ok ? (
-                  <span className="inline-flex items-center gap-1 text-sm font-medium text-success">
-                    <CircleCheck aria-hidden className="size-4" /> Working
-                  </span>
-                ) : (
-                  <span className="inline-flex items-center gap-1 text-sm font-medium text-destructive">
-                    <CircleX aria-hidden className="size-4" /> Error
-                  </span>
-                )}
-              </li>
-            );
-          })}
+        <ul className="divide-y rounded-lg border" aria-label="Systems">
+          {integrations.map((each) => (
+            <IntegrationRow key={each.id} integration={each} />
+          ))}
         </ul>
       </Card>
+      {jobs.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Background jobs</CardTitle>
+            <CardDescription>The last run of each job, by whichever app process ran it.</CardDescription>
+          </CardHeader>
+          <ul className="divide-y rounded-lg border" aria-label="Background jobs">
+            {jobs.map((job) => (
+              <li key={job.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
+                <span className="min-w-0 flex-1 font-medium">{job.name}</span>
+                <span className="text-muted-foreground">every {job.everySeconds}s</span>
+                <span className={cn(job.lastOk === false ? 'text-destructive' : 'text-muted-foreground')}>
+                  {job.lastRunAt === null
+                    ? 'not run yet'
+                    : `${job.lastOk ? 'ran' : 'failed'} ${relativeTime(job.lastRunAt).toLowerCase()}${job.lagSeconds ? `, ${job.lagSeconds}s late` : ''}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Required production APIs</CardTitle>
+          <CardDescription>What this server would need to run for real customers.</CardDescription>
+        </CardHeader>
+        {summary.required.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing: every integration is production-ready.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" aria-label="Required production APIs">
+            {summary.required.map((each) => (
+              <li key={each.name} className="flex flex-wrap gap-x-2">
+                <span className="font-medium">{each.name}:</span>
+                <span className="text-muted-foreground">{each.production}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function IntegrationRow({ integration }: { integration: Integration }) {
+  const { label, Icon, tone } = look[integration.status];
+  return (
+    <li className="flex flex-wrap items-start gap-3 p-4" data-testid={`system-${integration.id}`}>
+      <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', tone)} />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{integration.name}</p>
+        <p className="text-sm text-muted-foreground">{integration.detail}</p>
+        {integration.configured && (
+          <p className="mt-1 text-xs text-muted-foreground">{integration.configured}</p>
+        )}
+      </div>
+      <Badge variant="outline" className={tone}>
+        {label}
+      </Badge>
+    </li>
+  );
+}
+
+function StatusSkeleton() {
+  return (
+    <div role="status" aria-label="Loading system status" className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-96 rounded-xl" />
     </div>
   );
 }

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * System Status: every integration Meridian runs on, how it is doing and why, what is configured, and what
+ * production would need. `working`: doing its job; `warning`: works, but as an embedded stand-in or late;
+ * `missing`: the feature it serves is not built or not configured; `error`: failing now.
+ */
+export const integrationStatuses = ['working', 'warning', 'missing', 'error'] as const;
+export type IntegrationStatus = (typeof integrationStatuses)[number];
+
+export const integrationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(integrationStatuses),
+  /** Why it has that status, in a sentence. */
+  detail: z.string(),
+  /** What this server is set up with (signed-in callers only; null otherwise). */
+  configured: z.string().nullable(),
+  /** What production needs, for the "required production APIs" list; null when nothing more is needed. */
+  production: z.string().nullable(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const jobReportSchema = z.object({
+  name: z.string(),
+  everySeconds: z.number(),
+  lastRunAt: z.string().nullable(),
+  lastOk: z.boolean().nullable(),
+  lastError: z.string().nullable(),
+  /** Seconds since the last run finished, beyond the job's interval (0 when on time); null if it never ran. */
+  lagSeconds: z.number().nullable(),
+});
+export type JobReport = z.infer<typeof jobReportSchema>;
+
+/**
+ * GET /api/system/status. It answers even when the database is down (then signed-in details cannot be
+ * checked, so `configured` and `jobs` are left out), because that is exactly when it matters.
+ */
+export const systemStatusSchema = z.object({
+  integrations: z.array(integrationSchema),
+  jobs: z.array(jobReportSchema),
+  working: z.number().int(),
+  total: z.number().int(),
+  checkedAt: z.string(),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** POST /api/system/test: live probes of every integration that has one; `message` is "n/m systems operational". */
+export const systemTestSchema = systemStatusSchema.extend({ message: z.string() });
+export type SystemTest = z.infer<typeof systemTestSchema>;

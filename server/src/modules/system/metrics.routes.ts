@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { jobLag, ledgerEntries, metricsRegistry } from '../../lib/metrics';
+import type { SystemService } from './system.service';
+
+const sameText = (a: string, b: string) => {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * GET /metrics in Prometheus' text format, outside /api like /healthz (no session, not rate limited). With
+ * METRICS_TOKEN set, a scraper must send `Authorization: Bearer <token>`.
+ */
+export const metricsRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  system: SystemService;
+  token: string | undefined;
+}> = async (app, { db, system, token }) => {
+  app.get('/metrics', async (request, reply) => {
+    if (token && !sameText(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      throw new AppError('UNAUTHENTICATED', 'A metrics token is required');
+    }
+    try {
+      const row = await sql<{
+        count: number | bigint;
+      }>`select count(*) as count from journal_entries`.execute(db);
+      ledgerEntries.set(Number(row.rows[0]?.count ?? 0));
+      for (const job of await system.jobReports()) {
+        if (job.lagSeconds !== null) jobLag.set({ job: job.name }, job.lagSeconds);
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'metrics: database figures unavailable');
+    }
+    return reply
+      .type(metricsRegistry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metricsRegistry.metrics());
+  });
+};

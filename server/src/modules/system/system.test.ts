@@ -1,0 +1,162 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import type { SystemStatus, SystemTest } from '@contract/system';
+import { recordRun } from '../../jobs/scheduler';
+import { request, signUp } from '../../test/http';
+import { createTestApp, createTestDatabase, describeEachDatabase } from '../../test/test-app';
+
+const byId = (status: SystemStatus) => Object.fromEntries(status.integrations.map((each) => [each.id, each]));
+
+describeEachDatabase('system status', (ctx) => {
+  it('reports every integration, what is configured and what production needs', async () => {
+    const session = await signUp(ctx.app);
+    const status: SystemStatus = (await request(ctx.app, session, 'GET', '/api/system/status')).json();
+    const all = byId(status);
+    expect(Object.keys(all)).toEqual([
+      'database',
+      'rates',
+      'mail',
+      'push',
+      'rate-limits',
+      'cards',
+      'verification',
+      'storage',
+      'scheduler',
+    ]);
+    expect(all.database).toMatchObject({ status: 'working' });
+    expect(all.database!.configured).toMatch(ctx.dialect === 'postgres' ? /^PostgreSQL at / : /^SQLite at /);
+    expect(all.rates).toMatchObject({ status: 'warning', production: expect.stringContaining('RATES_URL') });
+    expect(all.mail).toMatchObject({ status: 'warning', production: 'A mail server: SMTP_URL' });
+    expect(all.push!.status).toBe('working');
+    expect(all.cards).toMatchObject({ status: 'missing', detail: 'Cards are not available yet' });
+    expect(status.total).toBe(9);
+    expect(status.working).toBe(status.integrations.filter((each) => each.status === 'working').length);
+    expect(status.jobs.map((job) => job.name)).toContain('match-limit-orders');
+  });
+
+  it('shows an anonymous caller the statuses but not what is configured', async () => {
+    const status: SystemStatus = (await request(ctx.app, null, 'GET', '/api/system/status')).json();
+    expect(status.integrations.every((each) => each.configured === null)).toBe(true);
+    expect(status.jobs).toEqual([]);
+  });
+
+  it('runs live probes and says how many systems are operational', async () => {
+    const session = await signUp(ctx.app);
+    const test: SystemTest = (await request(ctx.app, session, 'POST', '/api/system/test')).json();
+    expect(test.message).toBe(`${test.working}/${test.total} systems operational`);
+    expect(byId(test).database!.status).toBe('working');
+  });
+
+  it("judges the scheduler by each job's last run, from any process", async () => {
+    const session = await signUp(ctx.app);
+    const job = { name: 'match-limit-orders', everyMs: 2_000, run: async () => 0 };
+    const scheduler = async () =>
+      byId((await request(ctx.app, session, 'GET', '/api/system/status')).json()).scheduler!;
+    await recordRun(ctx.app, job, new Date(), new Error('the market is closed'));
+    expect(await scheduler()).toMatchObject({
+      status: 'error',
+      detail: expect.stringContaining('match-limit-orders (the market is closed)'),
+    });
+    await recordRun(ctx.app, job, new Date(), null);
+    expect((await scheduler()).status).not.toBe('error');
+    await recordRun(ctx.app, job, new Date(Date.now() - 60_000), null);
+    await ctx.app.db
+      .updateTable('job_runs')
+      .set({ finished_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('name', '=', job.name)
+      .execute();
+    expect(await scheduler()).toMatchObject({ status: 'warning', detail: expect.stringContaining('late') });
+    const status: SystemStatus = (await request(ctx.app, session, 'GET', '/api/system/status')).json();
+    expect(status.jobs.find((each) => each.name === job.name)!.lagSeconds).toBeGreaterThanOrEqual(57);
+  });
+
+  it('serves Prometheus metrics: latency by route, ledger entries, job lag', async () => {
+    await request(ctx.app, null, 'GET', '/api/system/status');
+    const response = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toMatch(
+      /meridian_http_request_duration_seconds_bucket\{[^}]*method="GET",route="\/api\/system\/status",status_code="200"/,
+    );
+    expect(response.body).toMatch(/^meridian_ledger_entries \d+$/m);
+    expect(response.body).toContain('meridian_sse_connections');
+    expect(response.body).toContain('meridian_process_cpu_seconds_total');
+  });
+});
+
+describe('metrics token', () => {
+  it('wants the bearer token when METRICS_TOKEN is set', async () => {
+    const token = 'a-long-enough-metrics-token';
+    const ctx = await createTestApp('sqlite', { METRICS_TOKEN: token });
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      const wrong = { authorization: 'Bearer not-the-token' };
+      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: wrong })).statusCode).toBe(401);
+      const right = { authorization: `Bearer ${token}` };
+      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: right })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+/** A TCP proxy to PostgreSQL that the test can cut, as a database outage looks to the app. */
+async function cuttableProxy(target: URL): Promise<{ port: number; cut(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', drop);
+    upstream.on('error', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    cut: async () => {
+      sockets.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('system status with the database down [postgres]', () => {
+  it('still answers, and says the database is the problem; other calls are a 503', async () => {
+    const database = await createTestDatabase('postgres');
+    const target = new URL(database.config.DATABASE_URL!);
+    const proxy = await cuttableProxy(target);
+    const throughProxy = new URL(target);
+    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const ctx = await createTestApp('postgres', { DATABASE_URL: throughProxy.toString() }).catch(
+      async (error) => {
+        await database.drop();
+        throw error;
+      },
+    );
+    try {
+      const session = await signUp(ctx.app);
+      expect(
+        byId((await request(ctx.app, session, 'GET', '/api/system/status')).json()).database!.status,
+      ).toBe('working');
+      await proxy.cut();
+      const down = await request(ctx.app, session, 'POST', '/api/system/test');
+      expect(down.statusCode).toBe(200);
+      const status: SystemTest = down.json();
+      expect(byId(status).database).toMatchObject({ status: 'error' });
+      expect(byId(status).database!.detail).toMatch(/^Cannot reach the database/);
+      expect(byId(status).scheduler!.status).toBe('error');
+      const wallets = await request(ctx.app, session, 'GET', '/api/wallets');
+      expect(wallets.statusCode).toBe(503);
+      expect(wallets.json().code).toBe('UNAVAILABLE');
+    } finally {
+      await ctx.app.close().catch(() => {});
+      await database.drop();
+    }
+  }, 30_000);
+});
