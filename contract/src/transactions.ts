@@ -13,6 +13,8 @@ export const transactionTypes = [
   'send',
   'card_payment',
   'exchange',
+  'savings_deposit',
+  'savings_withdrawal',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -28,7 +30,8 @@ export const spendingTransactionTypes = ['send', 'card_payment'] as const satisf
 export type TransactionDirection = 'in' | 'out' | 'exchange';
 export function directionOf(type: TransactionType): TransactionDirection {
   if (type === 'exchange') return 'exchange';
-  return type === 'send' || type === 'card_payment' ? 'out' : 'in';
+  // Money set aside in a savings goal leaves the wallet (and comes back); it is still the customer's own.
+  return type === 'send' || type === 'card_payment' || type === 'savings_deposit' ? 'out' : 'in';
 }
 
 export const transactionSchema = z.object({

@@ -59,6 +59,8 @@ import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
 import { createRecipientsService } from './modules/recipients/recipients.service';
+import { goalRoutes } from './modules/goals/goals.routes';
+import { createGoalsService } from './modules/goals/goals.service';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createTradingService, orderMatchingJob } from './modules/trading/trading.service';
@@ -211,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const transactions = createTransactionsService({ db: database.db });
   const recipients = createRecipientsService({ db: database.db });
   const trading = createTradingService({ db: database.db, rates: rateSource, notifier });
+  const goals = createGoalsService({ db: database.db, notifier });
 
   const jobs: Job[] = [
     { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },
@@ -280,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
   await app.register(recipientRoutes, { prefix: '/api/recipients', recipients });
   await app.register(tradingRoutes, { prefix: '/api', trading });
+  await app.register(goalRoutes, { prefix: '/api/savings-goals', goals });
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
   await app.register(notificationRoutes, {
     prefix: '/api/notifications',

@@ -8,6 +8,7 @@ import * as loginThrottle from './migrations/0006-login-throttle';
 import * as rateLimits from './migrations/0007-rate-limits';
 import * as notifications from './migrations/0008-notifications';
 import * as jobRuns from './migrations/0009-job-runs';
+import * as savingsGoals from './migrations/0010-savings-goals';
 import * as trading from './migrations/0011-trading';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007-rate-limits': rateLimits,
   '0008-notifications': notifications,
   '0009-job-runs': jobRuns,
+  '0010-savings-goals': savingsGoals,
   '0011-trading': trading,
 };
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
+import type { GoalCategory } from '@contract/goals';
 import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
 
 /**
@@ -275,6 +276,19 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+/** Savings goals (modules/goals); the money is in the goal's own ledger account. */
+export interface SavingsGoalsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  category: GoalCategory;
+  currency: Currency;
+  target_amount: bigint;
+  target_date: string;
+  account_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -296,6 +310,7 @@ export interface Database {
   trading_orders: TradingOrdersTable;
   holdings: HoldingsTable;
   job_runs: JobRunsTable;
+  savings_goals: SavingsGoalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

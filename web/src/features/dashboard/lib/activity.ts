@@ -12,6 +12,8 @@ export const activityLabels: Record<TransactionType, string> = {
   send: 'Money sent',
   card_payment: 'Card payment',
   exchange: 'Currency exchange',
+  savings_deposit: 'Saved to a goal',
+  savings_withdrawal: 'Taken from a goal',
 };
 
 /**

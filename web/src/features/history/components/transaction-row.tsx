@@ -8,6 +8,7 @@ import {
   CreditCard,
   FileText,
   type LucideIcon,
+  PiggyBank,
 } from 'lucide-react';
 import type { Transaction, TransactionType } from '@contract/transactions';
 import { Badge } from '@web/components/ui/badge';
@@ -23,6 +24,8 @@ const icons: Record<TransactionType, LucideIcon> = {
   send: ArrowUpRight,
   card_payment: CreditCard,
   exchange: ArrowLeftRight,
+  savings_deposit: PiggyBank,
+  savings_withdrawal: PiggyBank,
 };
 
 const tones = {

@@ -17,6 +17,8 @@ export const typeLabels: Record<TransactionType, string> = {
   send: 'Money sent',
   card_payment: 'Card payment',
   exchange: 'Exchange',
+  savings_deposit: 'Saved to a goal',
+  savings_withdrawal: 'Taken from a goal',
 };
 
 /** Who was paid or paid: the named party, else their email; for an exchange, the two currencies. */

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createGoalBodySchema, goalMoveBodySchema, savingsGoalSchema } from '@contract/goals';
+import { pathIdSchema } from '@contract/text';
+import { userIdOf } from '../../plugins/session';
+import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
+import type { GoalsService } from './goals.service';
+
+const params = z.object({ id: pathIdSchema(100) });
+
+export const goalRoutes: FastifyPluginAsyncZod<{ goals: GoalsService }> = async (app, { goals }) => {
+  app.get('/', { schema: { response: { 200: z.array(savingsGoalSchema) } } }, async (request) =>
+    goals.list(userIdOf(request)),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: createGoalBodySchema, response: { 201: savingsGoalSchema } } },
+    async (request, reply) => reply.status(201).send(await goals.create(userIdOf(request), request.body)),
+  );
+
+  app.post(
+    '/:id/contribute',
+    { schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } } },
+    async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await goals.contribute(idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
+      ),
+  );
+
+  app.post(
+    '/:id/withdraw',
+    { schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } } },
+    async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await goals.withdraw(idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
+      ),
+  );
+
+  app.delete('/:id', { schema: { params } }, async (request, reply) => {
+    await goals.remove(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+};

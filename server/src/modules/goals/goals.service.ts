@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import { displayMoney, Money } from '@contract/money';
+import { MAX_GOALS, type CreateGoalBody, type GoalMoveBody, type SavingsGoal } from '@contract/goals';
+import type { Database } from '../../db/schema';
+import { parseRequestAmount } from '../../lib/amount';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
+import { postEntry } from '../ledger/ledger.service';
+import type { Notifier } from '../notifications/notifier';
+import { ensureUserAccount, ensureWallet } from '../wallets/wallets.repository';
+import { toSavingsGoal } from './goals.mapper';
+import * as repo from './goals.repository';
+
+const notFound = () => new AppError('NOT_FOUND', 'Savings goal not found');
+
+export type GoalsService = ReturnType<typeof createGoalsService>;
+
+/**
+ * Savings goals on the ledger. Each goal has its own customer account (kind `goal:<id>`) in the goal's
+ * currency; contributing moves money from the wallet of that currency into it, withdrawing moves it back,
+ * each in one balanced entry with its history row. A goal is deleted only when it holds nothing.
+ */
+export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notifier }) {
+  const { db, notifier } = deps;
+
+  async function goalOf(trx: Kysely<Database>, userId: string, id: string) {
+    const goal = await repo.findGoal(trx, userId, id);
+    if (!goal) throw notFound();
+    return goal;
+  }
+
+  async function move(
+    request: IdempotentRequest,
+    goalId: string,
+    body: GoalMoveBody,
+    direction: 'in' | 'out',
+  ) {
+    return runIdempotent<SavingsGoal>(db, request, async (trx) => {
+      const goal = await goalOf(trx, request.userId, goalId);
+      const amount = parseRequestAmount(body.amount, goal.currency);
+      const wallet = await ensureWallet(trx, request.userId, goal.currency);
+      const into = direction === 'in';
+      const description = `${into ? 'Saved to' : 'Taken from'} “${goal.title}”`;
+      const posted = await postEntry(trx, {
+        kind: into ? 'goal_contribution' : 'goal_withdrawal',
+        description,
+        postings: [
+          { accountId: into ? wallet : goal.account_id, amount: amount.negated() },
+          { accountId: into ? goal.account_id : wallet, amount },
+        ],
+        transactions: [
+          {
+            user_id: request.userId,
+            wallet_id: wallet,
+            type: into ? 'savings_deposit' : 'savings_withdrawal',
+            amount: amount.minor,
+            currency: goal.currency,
+            counterparty: goal.title,
+            description,
+            status: 'completed',
+          },
+        ],
+      });
+      const balance = posted.balances.get(goal.account_id) ?? 0n;
+      const before = into ? balance - amount.minor : balance + amount.minor;
+      if (into && before < BigInt(goal.target_amount) && balance >= BigInt(goal.target_amount)) {
+        await notifier.raise(trx, request.userId, {
+          category: 'success',
+          type: 'system',
+          title: 'Goal reached',
+          message: `“${goal.title}” reached its target of ${displayMoney(Money.of(BigInt(goal.target_amount), goal.currency))}.`,
+          actionUrl: '/portfolio',
+          actionText: 'View',
+        });
+      }
+      return { status: 201, body: toSavingsGoal({ ...goal, balance }) };
+    });
+  }
+
+  return {
+    async list(userId: string): Promise<SavingsGoal[]> {
+      return (await repo.listGoals(db, userId)).map((row) => toSavingsGoal(row));
+    },
+
+    async create(userId: string, body: CreateGoalBody): Promise<SavingsGoal> {
+      const target = parseRequestAmount(body.targetAmount, body.currency, 'targetAmount');
+      const today = new Date().toISOString().slice(0, 10);
+      if (body.targetDate <= today) {
+        throw new AppError('VALIDATION_FAILED', 'targetDate: The target date must be in the future', {
+          targetDate: 'Must be in the future',
+        });
+      }
+      return db.transaction().execute(async (trx) => {
+        if ((await repo.countGoals(trx, userId)) >= MAX_GOALS) {
+          throw new AppError('BUSINESS_RULE', `You can have at most ${MAX_GOALS} savings goals`);
+        }
+        const id = newId();
+        const accountId = await ensureUserAccount(trx, userId, `goal:${id}`, body.currency);
+        const row = {
+          id,
+          user_id: userId,
+          title: body.title,
+          category: body.category,
+          currency: body.currency,
+          target_amount: target.minor,
+          target_date: body.targetDate,
+          account_id: accountId,
+          created_at: new Date().toISOString(),
+        };
+        await repo.insertGoal(trx, row);
+        return toSavingsGoal({ ...row, balance: 0n });
+      });
+    },
+
+    contribute: (request: IdempotentRequest, goalId: string, body: GoalMoveBody) =>
+      move(request, goalId, body, 'in'),
+    withdraw: (request: IdempotentRequest, goalId: string, body: GoalMoveBody) =>
+      move(request, goalId, body, 'out'),
+
+    /** Only an empty goal goes: its money must be withdrawn first (409 otherwise). */
+    async remove(userId: string, goalId: string) {
+      await db.transaction().execute(async (trx) => {
+        const goal = await goalOf(trx, userId, goalId);
+        if (BigInt(goal.balance ?? 0n) !== 0n) {
+          throw new AppError('CONFLICT', 'This goal still holds money: withdraw it to your wallet first');
+        }
+        await repo.deleteGoal(trx, userId, goalId);
+      });
+    },
+  };
+}
