@@ -91,6 +91,48 @@ describe('Portfolio & Trading', () => {
     await page.context().close();
   });
 
+  it('creates a savings goal, contributes to it, withdraws and deletes it', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('saver');
+    await registerViaDialog(page, email);
+    await openVerificationLink(page, email);
+    await depositViaApi(page, 'USD', '2000.00');
+    await openPortfolio(page);
+    await tab(page, 'Goals').click();
+    await page.getByText('No savings goals yet').waitFor();
+    await page.getByRole('button', { name: 'New goal' }).click();
+    const form = page.getByRole('form', { name: 'Create savings goal' });
+    await form.getByLabel('Title').fill('Taxes 2027');
+    await form.getByLabel('Category').selectOption('Taxes');
+    await form.getByLabel('Target amount').fill('1200');
+    await form.getByLabel('Target date').fill(`${new Date().getUTCFullYear() + 1}-04-15`);
+    await expectNoSeriousAxeViolations(page, 'create goal dialog');
+    await form.getByRole('button', { name: 'Create goal' }).click();
+    await waitForToast(page, 'Goal Created');
+
+    const card = page.getByTestId('goal-card').filter({ hasText: 'Taxes 2027' });
+    await card.getByRole('button', { name: 'Contribute' }).click();
+    const contribute = page.getByRole('form', { name: 'Contribute Taxes 2027' });
+    await contribute.getByLabel('Amount (USD)').fill('300');
+    await contribute.getByRole('button', { name: 'Contribute' }).click();
+    await waitForToast(page, 'Contribution Added');
+    await expect.poll(() => card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(await card.innerText()).toContain('$300.00');
+    expect(await usd(page)).toBe('1700.00');
+    await expectNoSeriousAxeViolations(page, 'portfolio goals with a goal');
+
+    await card.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('form', { name: 'Withdraw Taxes 2027' });
+    await withdraw.getByLabel('Amount (USD)').fill('300');
+    await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+    await waitForToast(page, 'Withdrawal Made');
+    await expect.poll(() => usd(page)).toBe('2000.00');
+    await card.getByRole('button', { name: 'Delete Taxes 2027' }).click();
+    await waitForToast(page, 'Goal Deleted');
+    await page.getByText('No savings goals yet').waitFor();
+    await page.context().close();
+  });
+
   it("shows the demo's BTC with its cost and P&L, and fits a phone", async () => {
     const page = await newPhonePage(browser);
     await startDemoFromLanding(page);

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Plus, Target } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { GoalsTab } from './goals-tab';
 import { HoldingsTab } from './holdings-tab';
 import { OrdersTab } from './orders-tab';
 import { PortfolioSummary } from './portfolio-summary';
@@ -52,11 +52,7 @@ export function PortfolioPage() {
             <OrdersTab onNewTrade={newTrade} />
           </TabsContent>
           <TabsContent value="goals">
-            <EmptyState
-              icon={Target}
-              title="No savings goals yet"
-              description="Set money aside for taxes, equipment or time off, and track progress here."
-            />
+            <GoalsTab />
           </TabsContent>
         </Tabs>
       </Card>
