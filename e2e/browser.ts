@@ -52,11 +52,15 @@ export async function expectNoSeriousAxeViolations(page: Page, where = page.url(
   const errors = pageErrors.get(page) ?? [];
   if (errors.length > 0)
     throw new Error(`Uncaught errors in the page at ${where}:\n  ${errors.join('\n  ')}`);
-  // A theme switch fades colours (transition-colors): judge the settled colours, not a frame halfway through.
+  // A theme switch fades colours (transition-colors) and a dialog fades in (animate-in): judge the settled
+  // colours, not a frame halfway through. Endless animations (spinners, skeleton pulses) never settle.
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
   );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

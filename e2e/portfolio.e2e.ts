@@ -106,6 +106,7 @@ describe('Portfolio & Trading', () => {
     await form.getByLabel('Category').selectOption('Taxes');
     await form.getByLabel('Target amount').fill('1200');
     await form.getByLabel('Target date').fill(`${new Date().getUTCFullYear() + 1}-04-15`);
+    await form.getByLabel('Set aside from incoming payments (%, optional)').fill('25');
     await expectNoSeriousAxeViolations(page, 'create goal dialog');
     await form.getByRole('button', { name: 'Create goal' }).click();
     await waitForToast(page, 'Goal Created');
@@ -118,6 +119,7 @@ describe('Portfolio & Trading', () => {
     await waitForToast(page, 'Contribution Added');
     await expect.poll(() => card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(await card.innerText()).toContain('$300.00');
+    expect(await card.innerText()).toContain('Takes 25% of incoming USD payments');
     expect(await usd(page)).toBe('1700.00');
     await expectNoSeriousAxeViolations(page, 'portfolio goals with a goal');
 

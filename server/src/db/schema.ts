@@ -286,6 +286,7 @@ export interface SavingsGoalsTable {
   target_amount: bigint;
   target_date: string;
   account_id: string;
+  set_aside_percent: number | null;
   created_at: string;
 }
 

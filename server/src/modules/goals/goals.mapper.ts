@@ -23,5 +23,6 @@ export function toSavingsGoal(
     daysLeft: figures.daysLeft,
     monthlyNeeded: figures.monthlyNeeded.format(),
     reached: figures.reached,
+    setAsidePercent: row.set_aside_percent === null ? null : Number(row.set_aside_percent),
   };
 }

@@ -40,3 +40,12 @@ export async function countGoals(db: Db, userId: string): Promise<number> {
 export function deleteGoal(db: Db, userId: string, id: string) {
   return db.deleteFrom('savings_goals').where('id', '=', id).where('user_id', '=', userId).execute();
 }
+
+export function setSetAside(db: Db, userId: string, id: string, percent: number | null) {
+  return db
+    .updateTable('savings_goals')
+    .set({ set_aside_percent: percent })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+}

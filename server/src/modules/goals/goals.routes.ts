@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createGoalBodySchema, goalMoveBodySchema, savingsGoalSchema } from '@contract/goals';
+import {
+  createGoalBodySchema,
+  goalMoveBodySchema,
+  savingsGoalSchema,
+  updateGoalBodySchema,
+} from '@contract/goals';
 import { pathIdSchema } from '@contract/text';
 import { userIdOf } from '../../plugins/session';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
@@ -37,6 +42,12 @@ export const goalRoutes: FastifyPluginAsyncZod<{ goals: GoalsService }> = async 
         reply,
         await goals.withdraw(idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
       ),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { params, body: updateGoalBodySchema, response: { 200: savingsGoalSchema } } },
+    async (request) => goals.update(userIdOf(request), request.params.id, request.body),
   );
 
   app.delete('/:id', { schema: { params } }, async (request, reply) => {

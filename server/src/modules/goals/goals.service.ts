@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { displayMoney, Money } from '@contract/money';
-import { MAX_GOALS, type CreateGoalBody, type GoalMoveBody, type SavingsGoal } from '@contract/goals';
+import type { Currency } from '@contract/currencies';
+import {
+  MAX_GOALS,
+  MAX_SET_ASIDE_PERCENT,
+  type CreateGoalBody,
+  type GoalMoveBody,
+  type SavingsGoal,
+  type UpdateGoalBody,
+} from '@contract/goals';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
@@ -11,8 +19,26 @@ import type { Notifier } from '../notifications/notifier';
 import { ensureUserAccount, ensureWallet } from '../wallets/wallets.repository';
 import { toSavingsGoal } from './goals.mapper';
 import * as repo from './goals.repository';
+import { setAsideGoalsOf } from './set-aside';
 
 const notFound = () => new AppError('NOT_FOUND', 'Savings goal not found');
+
+/** All of one currency's goals together take at most MAX_SET_ASIDE_PERCENT of a payment. */
+async function assertSetAsideFits(
+  trx: Kysely<Database>,
+  userId: string,
+  currency: Currency,
+  percent: number | null,
+  exceptGoalId: string | null,
+) {
+  if (percent === null) return;
+  const others = (await setAsideGoalsOf(trx, userId, currency)).filter((goal) => goal.id !== exceptGoalId);
+  const taken = others.reduce((sum, goal) => sum + goal.percent, 0);
+  if (taken + percent > MAX_SET_ASIDE_PERCENT) {
+    const message = `Your ${currency} goals already set aside ${taken}%; together they can take at most ${MAX_SET_ASIDE_PERCENT}%`;
+    throw new AppError('BUSINESS_RULE', message, { setAsidePercent: message });
+  }
+}
 
 export type GoalsService = ReturnType<typeof createGoalsService>;
 
@@ -106,8 +132,10 @@ export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notif
           target_amount: target.minor,
           target_date: body.targetDate,
           account_id: accountId,
+          set_aside_percent: body.setAsidePercent ?? null,
           created_at: new Date().toISOString(),
         };
+        await assertSetAsideFits(trx, userId, body.currency, body.setAsidePercent ?? null, null);
         await repo.insertGoal(trx, row);
         return toSavingsGoal({ ...row, balance: 0n });
       });
@@ -117,6 +145,16 @@ export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notif
       move(request, goalId, body, 'in'),
     withdraw: (request: IdempotentRequest, goalId: string, body: GoalMoveBody) =>
       move(request, goalId, body, 'out'),
+
+    /** Changes (or, with null, stops) the share of incoming payments the goal takes. */
+    async update(userId: string, goalId: string, body: UpdateGoalBody): Promise<SavingsGoal> {
+      return db.transaction().execute(async (trx) => {
+        const goal = await goalOf(trx, userId, goalId);
+        await assertSetAsideFits(trx, userId, goal.currency, body.setAsidePercent, goal.id);
+        await repo.setSetAside(trx, userId, goal.id, body.setAsidePercent);
+        return toSavingsGoal({ ...goal, set_aside_percent: body.setAsidePercent });
+      });
+    },
 
     /** Only an empty goal goes: its money must be withdrawn first (409 otherwise). */
     async remove(userId: string, goalId: string) {

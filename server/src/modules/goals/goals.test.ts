@@ -123,4 +123,67 @@ describeEachDatabase('savings goals', (ctx) => {
     expect((await move(demo, created.id, 'contribute', '250.00')).statusCode).toBe(201);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
+
+  it('sets aside a share of every incoming payment in the same entry, and shows the split', async () => {
+    const freelancer = await signUp(ctx.app);
+    const client = await signUp(ctx.app);
+    await fund(ctx.app.db, (await walletsOf(ctx.app, client)).USD!.id, '1000.00', 'USD');
+    const taxes: SavingsGoal = (await create(freelancer, { title: 'Taxes', setAsidePercent: 25 })).json();
+    expect(taxes.setAsidePercent).toBe(25);
+    const pension: SavingsGoal = (
+      await create(freelancer, { title: 'Pension', category: 'Other', setAsidePercent: 10 })
+    ).json();
+    const tooMuch = await create(freelancer, { title: 'Holiday', category: 'Travel', setAsidePercent: 16 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().fields.setAsidePercent).toMatch(/already set aside 35%/);
+
+    const paid = await request(
+      ctx.app,
+      client,
+      'POST',
+      '/api/transactions',
+      { amount: '200.01', fromCurrency: 'USD', recipientEmail: freelancer.user.email },
+      newKey(),
+    );
+    expect(paid.statusCode).toBe(201);
+    // 25% of 200.01 = 50.0025 → 50.00; 10% = 20.001 → 20.00; the wallet gets the rest, 130.01.
+    expect(await usd(freelancer)).toBe('130.01');
+    const goals: SavingsGoal[] = (await request(ctx.app, freelancer, 'GET', '/api/savings-goals')).json();
+    expect(goals.map((goal) => [goal.title, goal.currentAmount])).toEqual([
+      ['Taxes', '50.00'],
+      ['Pension', '20.00'],
+    ]);
+    const history = (await request(ctx.app, freelancer, 'GET', '/api/transactions?limit=5')).json();
+    expect(
+      history.map((row: { type: string; amount: string; description: string }) => [row.type, row.amount]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['receive', '200.01'],
+        ['savings_deposit', '50.00'],
+        ['savings_deposit', '20.00'],
+      ]),
+    );
+    expect(history.find((row: { amount: string }) => row.amount === '50.00').description).toBe(
+      'Set aside 25% for “Taxes”',
+    );
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+
+    const stopped = await request(ctx.app, freelancer, 'PATCH', `/api/savings-goals/${taxes.id}`, {
+      setAsidePercent: null,
+    });
+    expect(stopped.json().setAsidePercent).toBeNull();
+    expect(
+      (await request(ctx.app, client, 'PATCH', `/api/savings-goals/${pension.id}`, { setAsidePercent: 5 }))
+        .statusCode,
+    ).toBe(404);
+    await request(
+      ctx.app,
+      client,
+      'POST',
+      '/api/transactions',
+      { amount: '100.00', fromCurrency: 'USD', recipientEmail: freelancer.user.email },
+      newKey(),
+    );
+    expect(await usd(freelancer)).toBe('220.01');
+  });
 });

@@ -3,7 +3,8 @@ import { Money } from '@contract/money';
 import type { Database, UserRow } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import { houseAccountId } from '../ledger/house-accounts';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntry, type EntryInput } from '../ledger/ledger.service';
+import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
@@ -50,7 +51,7 @@ export async function deliverHeldTransfers(
     const sender = await findUserById(trx, held.sender_id);
     if (!sender) throw new Error(`Held payment ${held.id} has no sender`);
     const senderName = `${sender.first_name} ${sender.last_name}`.trim() || sender.email;
-    const posted = await postEntry(trx, {
+    const delivery: EntryInput = {
       kind: 'held_transfer_delivery',
       description: `Held payment delivered to ${user.email}`,
       book: 'live',
@@ -72,7 +73,12 @@ export async function deliverHeldTransfers(
           status: 'completed',
         },
       ],
-    });
+    };
+    const goals = await setAsideGoalsOf(trx, user.id, amount.currency);
+    const posted = await postEntry(
+      trx,
+      withSetAside(delivery, { userId: user.id, walletId, arrived: amount }, goals),
+    );
     await setTransactionStatus(trx, [held.transaction_id], 'completed');
     await repo.resolveHeldTransfer(trx, held.id, {
       status: 'delivered',

@@ -16,6 +16,7 @@ import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
+import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets.repository';
@@ -151,10 +152,14 @@ export function createTransfersService(deps: {
               }
             : { kind: delivery === 'held' ? 'held' : 'external', email: recipientEmail };
 
-        const posted = await postEntry(
-          trx,
-          transferEntry(sender, payee, figures, { description: body.description, rateTimestamp }),
-        );
+        let entry = transferEntry(sender, payee, figures, { description: body.description, rateTimestamp });
+        if (payee.kind === 'customer') {
+          // The recipient's goals that take a share of what arrives get it in this same entry.
+          const goals = await setAsideGoalsOf(trx, payee.userId, figures.converted.currency);
+          const payment = { userId: payee.userId, walletId: payee.walletId, arrived: figures.converted };
+          entry = withSetAside(entry, payment, goals);
+        }
+        const posted = await postEntry(trx, entry);
         const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
         if (payee.kind === 'customer') {
           await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.displayName));

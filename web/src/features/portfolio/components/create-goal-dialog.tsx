@@ -18,7 +18,7 @@ import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useCreateGoal } from '../api/goals';
 
-type Fields = 'title' | 'category' | 'targetAmount' | 'currency' | 'targetDate';
+type Fields = 'title' | 'category' | 'targetAmount' | 'currency' | 'targetDate' | 'setAsidePercent';
 
 /** Create Goal: title, category, target amount and currency, target date. Remounts its form on each opening. */
 export function CreateGoalDialog({
@@ -51,6 +51,7 @@ function CreateGoalForm({ onDone }: { onDone: () => void }) {
     targetAmount: '',
     currency: 'USD' as Currency,
     targetDate: '',
+    setAsidePercent: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,7 +61,12 @@ function CreateGoalForm({ onDone }: { onDone: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = createGoalBodySchema.safeParse({ ...values, targetAmount: values.targetAmount.trim() });
+    const percent = values.setAsidePercent.trim();
+    const parsed = createGoalBodySchema.safeParse({
+      ...values,
+      targetAmount: values.targetAmount.trim(),
+      setAsidePercent: percent === '' ? null : Number(percent),
+    });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
       return;
@@ -127,6 +133,26 @@ function CreateGoalForm({ onDone }: { onDone: () => void }) {
           onChange={set('targetDate')}
           aria-invalid={errors.targetDate ? true : undefined}
           aria-describedby={describedBy('goal-date', { error: errors.targetDate })}
+        />
+      </FormField>
+      <FormField
+        id="goal-set-aside"
+        label="Set aside from incoming payments (%, optional)"
+        hint={`This share of every payment that arrives in ${values.currency} goes straight to the goal.`}
+        error={errors.setAsidePercent}
+      >
+        <Input
+          id="goal-set-aside"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 25"
+          value={values.setAsidePercent}
+          onChange={set('setAsidePercent')}
+          aria-invalid={errors.setAsidePercent ? true : undefined}
+          aria-describedby={describedBy('goal-set-aside', {
+            hint: 'set-aside',
+            error: errors.setAsidePercent,
+          })}
         />
       </FormField>
       <Button type="submit" size="lg" disabled={create.isPending}>

@@ -36,6 +36,11 @@ export function GoalCard({
           <p className="text-xs text-muted-foreground">
             {goal.category} · by {dateFormat.format(new Date(`${goal.targetDate}T00:00:00Z`))}
           </p>
+          {goal.setAsidePercent !== null && (
+            <p className="text-xs font-medium text-primary">
+              Takes {goal.setAsidePercent}% of incoming {goal.currency} payments
+            </p>
+          )}
         </div>
         {goal.reached ? (
           <Badge variant="success">Reached</Badge>
