@@ -12,7 +12,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // The market stands at its reference prices when the app is built, so tests can expect the sketch's figures.
   const market = { RATES_EPOCH: new Date().toISOString() };
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', WEB_DIST_DIR: '', ...roomy, ...market }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      WEB_DIST_DIR: '',
+      ...roomy,
+      ...market,
+    }),
     ...overrides,
   };
 }
