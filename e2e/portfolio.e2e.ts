@@ -56,6 +56,8 @@ describe('Portfolio & Trading', () => {
     await expectNoSeriousAxeViolations(page, 'portfolio holdings (empty)');
 
     const review = await fillTrade(page, { side: 'Buy', asset: 'BTC', quantity: '0.01' });
+    // Market Prices beside the form: each pair with its last 24 hours drawn.
+    await page.getByTestId('market-price-BTC').locator('polyline').waitFor({ state: 'attached' });
     const total = (await review.getByTestId('confirm-total').innerText()).match(/\$[\d,]+\.\d{2}/)![0];
     expect(await review.innerText()).toMatch(/held for \d+s/i);
     await expectNoSeriousAxeViolations(page, 'trade review');

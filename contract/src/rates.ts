@@ -29,6 +29,16 @@ export const rateQuerySchema = z
   });
 export type RateQuery = z.infer<typeof rateQuerySchema>;
 
+/**
+ * GET /api/exchange-rates/history?from=&to= — the pair's rate over the last 24 hours, hourly (25 points, oldest
+ * first), for a sparkline. Empty when the provider keeps no history (a live feed).
+ */
+export const rateHistoryQuerySchema = z.object({ from: currencySchema, to: currencySchema });
+export const rateHistorySchema = z.object({
+  points: z.array(z.object({ at: z.string(), rate: rateSchema })),
+});
+export type RateHistory = z.infer<typeof rateHistorySchema>;
+
 /** GET /api/exchange-rates?from=&to= */
 export const rateQuoteSchema = z.object({
   rate: rateSchema,

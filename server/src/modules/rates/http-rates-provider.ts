@@ -58,6 +58,11 @@ export class HttpRatesProvider implements RatesProvider {
     return quoteFromBook(this.book(), from, to);
   }
 
+  /** A live feed's day is not kept point by point: history only while the simulated market is serving. */
+  lastDay(from: Currency, to: Currency) {
+    return this.isFresh() ? [] : this.options.fallback.lastDay(from, to);
+  }
+
   all(): RatePair[] {
     return listedPairsFromBook(this.book());
   }

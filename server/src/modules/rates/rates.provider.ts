@@ -1,3 +1,4 @@
+import type { RateHistory } from '@contract/rates';
 import type { Currency } from '@contract/currencies';
 import type { RatePair, RateQuote } from '@contract/rates';
 
@@ -31,6 +32,8 @@ export interface RatesProvider {
   /** The listed pairs, most useful first (the converter shows the first 8). */
   all(): RatePair[];
   status(): RatesStatus;
+  /** The pair's rate hourly over the last 24 hours, oldest first; empty when this source keeps no history. */
+  lastDay(from: Currency, to: Currency): RateHistory['points'];
   /** Begins background updates; resolves once the first prices are in (or the fallback is serving). */
   start(): Promise<void>;
   stop(): void;

@@ -1,5 +1,10 @@
 import { expect, it } from 'vitest';
-import { exchangeRatesSchema, ratePairListSchema, rateQuoteSchema } from '@contract/rates';
+import {
+  exchangeRatesSchema,
+  rateHistorySchema,
+  ratePairListSchema,
+  rateQuoteSchema,
+} from '@contract/rates';
 import { request, signUp, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
 
@@ -40,6 +45,17 @@ describeEachDatabase(
       const quote = rateQuoteSchema.parse(response.json());
       expect(quote.rate).toBe('28345.67');
       expect(Object.keys(response.json()).sort()).toEqual(['change24h', 'rate', 'timestamp']);
+    });
+
+    it('gives the last 24 hours hourly for a sparkline, ending at the current rate', async () => {
+      const response = await get('/api/exchange-rates/history?from=BTC&to=USD');
+      expect(response.statusCode).toBe(200);
+      const { points } = rateHistorySchema.parse(response.json());
+      expect(points).toHaveLength(25);
+      expect(points.at(-1)!.rate).toBe('28345.67');
+      const span = Date.parse(points.at(-1)!.at) - Date.parse(points[0]!.at);
+      expect(span).toBe(24 * 3_600_000);
+      expect((await get('/api/exchange-rates/history?from=BTC')).statusCode).toBe(400);
     });
 
     it('quotes a currency against itself as 1', async () => {

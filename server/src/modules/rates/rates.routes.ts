@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exchangeRatesSchema, ratePairListSchema, rateQuerySchema, rateQuoteSchema } from '@contract/rates';
+import {
+  exchangeRatesSchema,
+  rateHistoryQuerySchema,
+  rateHistorySchema,
+  ratePairListSchema,
+  rateQuerySchema,
+  rateQuoteSchema,
+} from '@contract/rates';
 import type { RatesProvider } from './rates.provider';
 import { exchangeRatesOverview } from './rates.service';
 
@@ -18,6 +25,12 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesProvider }> = asyn
       const { from, to } = request.query;
       return from && to ? rates.getRate(from, to) : exchangeRatesOverview(rates);
     },
+  );
+
+  app.get(
+    '/history',
+    { schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistorySchema } } },
+    async (request) => ({ points: rates.lastDay(request.query.from, request.query.to) }),
   );
 
   app.get('/all', { schema: { response: { 200: ratePairListSchema } } }, async () => rates.all());

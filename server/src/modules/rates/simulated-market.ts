@@ -1,4 +1,5 @@
 import { currencyCodes, type Currency } from '@contract/currencies';
+import { formatRate } from './decimal-format';
 import { MarketPath } from './market-path';
 import { listedPairsFromBook, quoteFromBook, type UsdPriceBook } from './price-book';
 import type { RatePair, RateQuote, RatesProvider, RatesStatus } from './rates.provider';
@@ -77,6 +78,20 @@ export class SimulatedMarket implements RatesProvider {
 
   all(): RatePair[] {
     return listedPairsFromBook(this.book);
+  }
+
+  lastDay(from: Currency, to: Currency) {
+    if (this.timer) this.tick();
+    return Array.from({ length: 25 }, (_, index) => {
+      const hoursAgo = 24 - index;
+      const tick = this.tickIndex - Math.round((hoursAgo * this.ticksPerDay) / 24);
+      const prices = this.path.at(tick);
+      const usd = (currency: Currency) => Math.exp(prices[currencyIndex[currency]]!);
+      return {
+        at: new Date(this.epoch + tick * this.options.tickMs).toISOString(),
+        rate: from === to ? '1' : formatRate(usd(from) / usd(to)),
+      };
+    });
   }
 
   status(): RatesStatus {

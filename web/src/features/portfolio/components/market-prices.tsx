@@ -1,17 +1,20 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { currencies } from '@contract/currencies';
+import type { Currency } from '@contract/currencies';
 import { CurrencyIcon } from '@web/components/currency-icon';
+import { Sparkline } from '@web/components/sparkline';
 import { QueryContent } from '@web/components/query-content';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListSkeleton } from '@web/components/ui/skeleton';
 import { formatChange, formatMoney, roundDecimal } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 import { useMarketPrices } from '../api/get-market-prices';
+import { useRateHistory } from '../api/get-rate-history';
 import { trendClass } from '../lib/profit-loss';
 
 const trendIcons = { up: TrendingUp, down: TrendingDown, flat: Minus } as const;
 
-/** BTC/USD and ETH/USD from GET /api/exchange-rates/all (30 s poll), with their change over 24 hours. */
+/** BTC/USD and ETH/USD from GET /api/exchange-rates/all (30 s poll), with their last 24 hours and change. */
 export function MarketPrices() {
   const prices = useMarketPrices();
   return (
@@ -47,6 +50,7 @@ export function MarketPrices() {
                       {currencies[pair.from].name}
                     </span>
                   </span>
+                  <PairSparkline from={pair.from} trend={change.trend} />
                   <span className="grid justify-items-end gap-0.5">
                     <span className="text-sm font-semibold tabular-nums">
                       {formatMoney(roundDecimal(pair.rate, 2), 'USD')}
@@ -70,4 +74,11 @@ export function MarketPrices() {
       </QueryContent>
     </section>
   );
+}
+
+/** The pair's last 24 hours, coloured by its trend; nothing while loading or where the source keeps no history. */
+function PairSparkline({ from, trend }: { from: Currency; trend: 'up' | 'down' | 'flat' }) {
+  const history = useRateHistory(from, 'USD');
+  if (!history.data || history.data.length < 2) return null;
+  return <Sparkline values={history.data} className={cn('hidden shrink-0 sm:block', trendClass(trend))} />;
 }
