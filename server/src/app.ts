@@ -274,7 +274,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pingDatabase: () => sql`select 1`.execute(database.db),
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, users, config, afterCommit: mailer.kick });
-  await app.register(emailVerificationRoutes, { prefix: '/api/auth', verification });
+  await app.register(emailVerificationRoutes, {
+    prefix: '/api/auth',
+    verification,
+    linksPerMinute: config.VERIFY_LINKS_PER_MINUTE,
+  });
   await app.register(userRoutes, { prefix: '/api/user', users });
   await app.register(ratesRoutes, { prefix: '/api/exchange-rates', rates });
   await app.register(walletRoutes, { prefix: '/api/wallets', wallets });

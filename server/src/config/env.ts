@@ -58,6 +58,8 @@ const envSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /** Sign-ups and demo starts per IP per minute. */
   SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Verification links opened per minute per IP (POST /api/auth/verify-email). */
+  VERIFY_LINKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   DEMO_IDLE_HOURS: z.coerce.number().int().positive().default(24),
   /** Sandbox money: POST /api/wallets/{id}/deposit tops a wallet up from nowhere. Turn off for real money. */

@@ -11,12 +11,14 @@ import type { EmailVerificationService } from './email-verification.service';
 /** Under /api/auth: open a link (public: the link is the proof), see where the address stands, resend. */
 export const emailVerificationRoutes: FastifyPluginAsyncZod<{
   verification: EmailVerificationService;
-}> = async (app, { verification }) => {
+  /** Link openings per minute per client (a token is 128 random bits: the limit is against noise, not guessing). */
+  linksPerMinute: number;
+}> = async (app, { verification, linksPerMinute }) => {
   app.post(
     '/verify-email',
     {
       // Public: whoever holds the link proves the address, signed in or not (often on another device).
-      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: linksPerMinute, timeWindow: '1 minute' } },
       schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } },
     },
     async (request) => verification.confirm(request.body.token),

@@ -1,10 +1,5 @@
 import { expect, it } from 'vitest';
-import {
-  exchangeRatesSchema,
-  rateHistorySchema,
-  ratePairListSchema,
-  rateQuoteSchema,
-} from '@contract/rates';
+import { exchangeRatesSchema, rateHistorySchema, ratePairListSchema, rateQuoteSchema } from '@contract/rates';
 import { request, signUp, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
 
