@@ -31,6 +31,7 @@ import {
   limitFillEntry,
   limitPlacementEntry,
   marketTradeEntry,
+  type MarketAccounts,
   type TradeAccounts,
 } from './trade-entry';
 import { priceFromRate, priceTrade, toFigures, type PricedTrade } from './trade-pricing';
@@ -49,10 +50,18 @@ const termsOf = (body: TradeQuoteBody, quantity: Money) => ({
   quantity: quantity.format(),
 });
 
-async function accountsOf(trx: Kysely<Database>, userId: string, asset: TradeAsset): Promise<TradeAccounts> {
+/** The USD and asset wallets a trade moves between (opened if missing). */
+async function walletsOf(trx: Kysely<Database>, userId: string, asset: TradeAsset): Promise<MarketAccounts> {
   return {
     usdWallet: await ensureWallet(trx, userId, 'USD'),
     assetWallet: await ensureWallet(trx, userId, asset),
+  };
+}
+
+/** …and the reservation accounts a limit order holds its funds in: only limit orders need them. */
+async function accountsOf(trx: Kysely<Database>, userId: string, asset: TradeAsset): Promise<TradeAccounts> {
+  return {
+    ...(await walletsOf(trx, userId, asset)),
     usdReserve: await ensureUserAccount(trx, userId, RESERVATION, 'USD'),
     assetReserve: await ensureUserAccount(trx, userId, RESERVATION, asset),
   };
@@ -134,9 +143,9 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
         price ??= await livePrice(body.asset);
         const trade = priceTrade(body.type, quantity, price);
         checkTotal(body, trade);
-        const accounts = await accountsOf(trx, userId, body.asset);
         if (!limit) {
-          const posted = await postEntry(trx, marketTradeEntry(userId, body.asset, trade, accounts));
+          const wallets = await walletsOf(trx, userId, body.asset);
+          const posted = await postEntry(trx, marketTradeEntry(userId, body.asset, trade, wallets));
           const order = await recordMarketFill(trx, {
             userId,
             asset: body.asset,
@@ -147,6 +156,7 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
           await notifier.raise(trx, userId, orderFilledNotice(body.asset, trade));
           return { status: 201, body: toTradingOrder(order as TradingOrderRow) };
         }
+        const accounts = await accountsOf(trx, userId, body.asset);
         const posted = await postEntry(trx, limitPlacementEntry(userId, body.asset, trade, accounts));
         const order: TradingOrderRow = {
           id: newId(),
