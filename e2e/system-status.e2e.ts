@@ -1,6 +1,6 @@
-import { createServer, connect, type Socket } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cuttableProxy } from '../server/src/test/cuttable-proxy';
 import { startServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase } from '../server/src/test/test-app';
 import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
@@ -42,36 +42,12 @@ describe('System Status', () => {
   });
 });
 
-/** A TCP proxy to PostgreSQL that the test cuts: a database outage as the app sees it. */
-async function cuttableProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => [client, upstream].forEach((socket) => socket.destroy());
-    client.on('error', drop);
-    upstream.on('error', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    cut: async () => {
-      sockets.forEach((socket) => socket.destroy());
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('System Status with the database stopped [postgres]', () => {
   it('says the database is down', async () => {
     const database = await createTestDatabase('postgres');
-    const target = new URL(database.config.DATABASE_URL!);
-    const proxy = await cuttableProxy(target);
-    const throughProxy = new URL(target);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const proxy = await cuttableProxy(new URL(database.config.DATABASE_URL!));
     // Quiet: the outage makes it log every failed job and session lookup, as it should.
-    const server = await startServerProcess({ DATABASE_URL: throughProxy.toString(), LOG_LEVEL: 'fatal' });
+    const server = await startServerProcess({ DATABASE_URL: proxy.url.toString(), LOG_LEVEL: 'fatal' });
     try {
       const page = await newPage(browser, { baseURL: server.url });
       await startDemoFromLanding(page);

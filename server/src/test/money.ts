@@ -65,3 +65,7 @@ export async function houseBalance(db: Kysely<Database>, accountId: string): Pro
     .executeTakeFirstOrThrow();
   return BigInt(row.total);
 }
+
+/** Sends USD by email as the sketch's payload does, with a fresh Idempotency-Key. */
+export const sendUsd = (app: App, from: Session, recipientEmail: string, amount: string) =>
+  request(app, from, 'POST', '/api/transactions', { amount, fromCurrency: 'USD', recipientEmail }, newKey());

@@ -1,5 +1,5 @@
 import type { Currency } from '@contract/currencies';
-import { displayMoney, groupThousands, Money, parseAmount } from '@contract/money';
+import { amountProblem, displayMoney, groupThousands, Money, parseAmount } from '@contract/money';
 
 /**
  * How the web app shows money. Every figure goes through contract's `displayMoney` (the one Intl.NumberFormat
@@ -58,4 +58,11 @@ export function formatChange(change: string): { text: string; trend: Trend } {
   if (/^-/.test(change)) return { text: `−${change.slice(1)}%`, trend: 'down' };
   if (/^0*(\.0*)?$/.test(change)) return { text: `${change}%`, trend: 'flat' };
   return { text: `+${change}%`, trend: 'up' };
+}
+
+/** What is wrong with an amount typed into a form (a positive decimal within the currency's scale), or null. */
+export function amountInputProblem(text: string, currency: Currency): string | null {
+  const problem = amountProblem(text, currency);
+  if (problem) return problem;
+  return parseAmount(text, currency) === 0n ? 'Enter an amount greater than 0' : null;
 }

@@ -24,25 +24,18 @@ export const goalRoutes: FastifyPluginAsyncZod<{ goals: GoalsService }> = async 
     async (request, reply) => reply.status(201).send(await goals.create(userIdOf(request), request.body)),
   );
 
-  app.post(
-    '/:id/contribute',
-    { schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } } },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await goals.contribute(idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
-      ),
-  );
-
-  app.post(
-    '/:id/withdraw',
-    { schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } } },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await goals.withdraw(idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
-      ),
-  );
+  // Contribute and withdraw: the same request, money moving the other way.
+  for (const action of ['contribute', 'withdraw'] as const) {
+    app.post(
+      `/:id/${action}`,
+      { schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } } },
+      async (request, reply) =>
+        sendIdempotent(
+          reply,
+          await goals[action](idempotencyOf(request, userIdOf(request)), request.params.id, request.body),
+        ),
+    );
+  }
 
   app.patch(
     '/:id',

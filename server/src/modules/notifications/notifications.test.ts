@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Notification } from '@contract/notifications';
 import { request, signUp, startDemo, TEST_PASSWORD, type Session } from '../../test/http';
-import { fund, newKey, walletsOf } from '../../test/money';
+import { fund, newKey, sendUsd, walletsOf } from '../../test/money';
 import { openNotificationStream, type StreamClient } from '../../test/sse';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { returnDueHeldTransfers } from '../transfers/held-transfers';
@@ -33,14 +33,7 @@ describeEachDatabase('notifications raised by events', (ctx) => {
   let alice: Session;
   let bob: Session;
   const send = (from: Session, recipientEmail: string, amount = '25.00') =>
-    request(
-      ctx.app,
-      from,
-      'POST',
-      '/api/transactions',
-      { amount, fromCurrency: 'USD', recipientEmail },
-      newKey(),
-    );
+    sendUsd(ctx.app, from, recipientEmail, amount);
 
   beforeAll(async () => {
     alice = await signUp(ctx.app);

@@ -1,8 +1,7 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { SystemStatus, SystemTest } from '@contract/system';
 import { recordRun } from '../../jobs/scheduler';
+import { cuttableProxy } from '../../test/cuttable-proxy';
 import { request, signUp } from '../../test/http';
 import { createTestApp, createTestDatabase, describeEachDatabase } from '../../test/test-app';
 
@@ -101,39 +100,11 @@ describe('metrics token', () => {
   });
 });
 
-/** A TCP proxy to PostgreSQL that the test can cut, as a database outage looks to the app. */
-async function cuttableProxy(target: URL): Promise<{ port: number; cut(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', drop);
-    upstream.on('error', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    port,
-    cut: async () => {
-      sockets.forEach((socket) => socket.destroy());
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('system status with the database down [postgres]', () => {
   it('still answers, and says the database is the problem; other calls are a 503', async () => {
     const database = await createTestDatabase('postgres');
-    const target = new URL(database.config.DATABASE_URL!);
-    const proxy = await cuttableProxy(target);
-    const throughProxy = new URL(target);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
-    const ctx = await createTestApp('postgres', { DATABASE_URL: throughProxy.toString() }).catch(
+    const proxy = await cuttableProxy(new URL(database.config.DATABASE_URL!));
+    const ctx = await createTestApp('postgres', { DATABASE_URL: proxy.url.toString() }).catch(
       async (error) => {
         await database.drop();
         throw error;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { request, signUp, startDemo, type Session } from '../../test/http';
-import { ledgerSnapshot, newKey, walletsOf } from '../../test/money';
+import { ledgerSnapshot, newKey, sendUsd, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { houseAccountId } from '../ledger/house-accounts';
 import { verifyLedger } from '../ledger/ledger.verify';
@@ -26,14 +26,7 @@ describeEachDatabase('demo money stays in the demo', (ctx) => {
   let demo: Session;
   let otherDemo: Session;
   const send = (from: Session, recipientEmail: string, amount = '100.00') =>
-    request(
-      ctx.app,
-      from,
-      'POST',
-      '/api/transactions',
-      { amount, fromCurrency: 'USD', recipientEmail },
-      newKey(),
-    );
+    sendUsd(ctx.app, from, recipientEmail, amount);
 
   beforeAll(async () => {
     real = await signUp(ctx.app);

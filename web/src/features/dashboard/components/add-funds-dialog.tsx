@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { amountProblem, parseAmount } from '@contract/money';
 import type { Wallet } from '@contract/wallets';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -18,7 +17,7 @@ import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useAuthOptions } from '@web/lib/email-verification';
 import { newIdempotencyKey } from '@web/lib/idempotency';
-import { formatMoney } from '@web/lib/money';
+import { amountInputProblem, formatMoney } from '@web/lib/money';
 import { useDeposit } from '../api/deposit';
 
 interface AddFundsDialogProps {
@@ -75,9 +74,9 @@ function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone:
     event.preventDefault();
     setFormError(null);
     const trimmed = amount.trim();
-    const problem = amountProblem(trimmed, wallet.currency);
-    if (problem || parseAmount(trimmed, wallet.currency) === 0n) {
-      setFieldError(problem ?? 'Enter an amount greater than 0');
+    const problem = amountInputProblem(trimmed, wallet.currency);
+    if (problem) {
+      setFieldError(problem);
       return;
     }
     setFieldError(undefined);

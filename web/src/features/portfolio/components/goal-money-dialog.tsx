@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { amountProblem, parseAmount } from '@contract/money';
 import type { SavingsGoal } from '@contract/goals';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -16,7 +15,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { newIdempotencyKey } from '@web/lib/idempotency';
-import { formatMoney } from '@web/lib/money';
+import { amountInputProblem, formatMoney } from '@web/lib/money';
 import { useMoveGoalMoney } from '../api/goals';
 
 export type GoalAction = 'contribute' | 'withdraw';
@@ -63,9 +62,9 @@ function GoalMoneyForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = amount.trim();
-    const problem = amountProblem(trimmed, goal.currency);
-    if (problem || parseAmount(trimmed, goal.currency) === 0n) {
-      setFieldError(problem ?? 'Enter an amount greater than 0');
+    const problem = amountInputProblem(trimmed, goal.currency);
+    if (problem) {
+      setFieldError(problem);
       return;
     }
     setFieldError(undefined);
