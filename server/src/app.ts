@@ -26,9 +26,10 @@ import { createLogger } from './lib/logger';
 import { startJobs, type Job } from './jobs/scheduler';
 import { httpDuration } from './lib/metrics';
 import { authRoutes } from './modules/auth/auth.routes';
-import { newSignInNotice, welcomeNotice } from './modules/auth/auth-notices';
+import { newSignInNotice, passwordChangedNotice, welcomeNotice } from './modules/auth/auth-notices';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/session-token';
+import { securityRoutes } from './modules/auth/security.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { seedDemoActivity } from './modules/demo/demo.seed';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   auth.onUserCreated((trx, user) => verification.welcome(trx, user));
   auth.onUserCreated((trx, user) => notifier.raise(trx, user.id, welcomeNotice));
   auth.onNewDeviceSignIn((trx, user, client) => notifier.raise(trx, user.id, newSignInNotice(client)));
+  auth.onPasswordChanged((trx, user) => notifier.raise(trx, user.id, passwordChangedNotice));
   // Money sent to an address before anyone verified it lands in the transaction that verifies it.
   verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
   auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id, notifier));
@@ -280,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     linksPerMinute: config.VERIFY_LINKS_PER_MINUTE,
   });
   await app.register(userRoutes, { prefix: '/api/user', users });
+  await app.register(securityRoutes, { prefix: '/api/user', auth });
   await app.register(ratesRoutes, { prefix: '/api/exchange-rates', rates });
   await app.register(walletRoutes, { prefix: '/api/wallets', wallets });
   await app.register(fxRoutes, { prefix: '/api/convert', fx });

@@ -42,3 +42,13 @@ export const welcomeNotice: Notice = {
   actionUrl: '/dashboard',
   actionText: 'Get started',
 };
+
+export const passwordChangedNotice: Notice = {
+  category: 'warning',
+  type: 'security',
+  title: 'Password changed',
+  message:
+    'Your password was changed and every other session was signed out. If this was not you, contact support at once.',
+  actionUrl: '/profile',
+  actionText: 'Review',
+};

@@ -31,6 +31,36 @@ export function deleteSession(db: Db, sessionId: string) {
   return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
+/** The user's sessions, most recently used first. */
+export function listSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+/** Ends one of the user's sessions; false when it is not theirs (or already gone). */
+export async function deleteSessionOf(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Ends every session of the user but `keep`; returns how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keep: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keep)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Demo users whose newest activity is older than the cutoff: no session seen since, and created before it. */
 function idleDemoUsers(db: Db, cutoff: string) {
   return db

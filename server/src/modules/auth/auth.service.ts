@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { LoginBody, RegisterBody } from '@contract/auth';
+import type { AccountSession, ChangePasswordBody } from '@contract/security';
+import { describeBrowser } from './auth-notices';
 import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -22,6 +24,8 @@ export type DemoSeedHook = (db: Kysely<Database>, user: UserRow) => Promise<void
  * (the ledger's accounts reference users without cascade, so a user with money is never deleted by accident).
  */
 export type UserRemovingHook = (trx: Transaction<Database>, userId: string) => Promise<void>;
+/** Runs inside the transaction that changes a user's password (and ends their other sessions). */
+export type PasswordChangedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
 /** Runs inside the transaction of a sign-in from a browser the account has not seen before. */
 export type NewDeviceSignInHook = (trx: Kysely<Database>, user: UserRow, client: ClientInfo) => Promise<void>;
 
@@ -55,6 +59,7 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
   const demoSeedHooks: DemoSeedHook[] = [];
   const userRemovingHooks: UserRemovingHook[] = [];
   const newDeviceHooks: NewDeviceSignInHook[] = [];
+  const passwordChangedHooks: PasswordChangedHook[] = [];
 
   async function createUser(values: {
     email: string;
@@ -127,6 +132,59 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     },
     onNewDeviceSignIn(hook: NewDeviceSignInHook) {
       newDeviceHooks.push(hook);
+    },
+    onPasswordChanged(hook: PasswordChangedHook) {
+      passwordChangedHooks.push(hook);
+    },
+
+    /** Where the account is signed in (sessions past their idle or absolute timeout are left out). */
+    async listSessions(userId: string, currentSessionId: string): Promise<AccountSession[]> {
+      const at = now().getTime();
+      const idleMs = config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
+      return (await repo.listSessions(db, userId))
+        .filter((row) => Date.parse(row.expires_at) > at && Date.parse(row.last_seen_at) + idleMs > at)
+        .map((row) => ({
+          id: row.id,
+          device: describeBrowser(row.user_agent),
+          ip: row.ip,
+          createdAt: row.created_at,
+          lastSeenAt: row.last_seen_at,
+          current: row.id === currentSessionId,
+        }));
+    },
+
+    /** Signs one of the user's sessions out (another user's is a 404). */
+    async endSession(userId: string, sessionId: string): Promise<void> {
+      if (!(await repo.deleteSessionOf(db, userId, sessionId))) {
+        throw new AppError('NOT_FOUND', 'Session not found');
+      }
+    },
+
+    /** "Sign out everywhere else": every session but the caller's. Returns how many ended. */
+    endOtherSessions: (userId: string, currentSessionId: string) =>
+      repo.deleteOtherSessions(db, userId, currentSessionId),
+
+    /**
+     * A new password, given the current one. Every other session ends in the same transaction (whoever
+     * knew the old password is signed out everywhere), and the hooks tell the account holder.
+     */
+    async changePassword(userId: string, currentSessionId: string, body: ChangePasswordBody): Promise<void> {
+      const user = await users.findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+      if (Number(user.is_demo) === 1) {
+        throw new AppError('FORBIDDEN', 'A demo account has no password to change');
+      }
+      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        throw new AppError('VALIDATION_FAILED', 'currentPassword: Incorrect password', {
+          currentPassword: 'Incorrect password',
+        });
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await users.updatePasswordHash(trx, user.id, passwordHash, now().toISOString());
+        await repo.deleteOtherSessions(trx, user.id, currentSessionId);
+        for (const hook of passwordChangedHooks) await hook(trx, user);
+      });
     },
 
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {

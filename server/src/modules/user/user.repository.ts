@@ -34,6 +34,14 @@ export function deleteUser(db: Db, id: string) {
   return db.deleteFrom('users').where('id', '=', id).execute();
 }
 
+export function updatePasswordHash(db: Db, id: string, passwordHash: string, at: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 export function updateProfile(
   db: Db,
   id: string,

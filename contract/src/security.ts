@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { newPasswordSchema } from './auth';
+
+/**
+ * Account security under /api/user: change the password, see where the account is signed in, sign a session
+ * (or every other one) out.
+ */
+
+/** POST /api/user/password → 204. The new password follows the sign-up rule; every other session ends. */
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(128),
+    newPassword: newPasswordSchema,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from the current one',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** GET /api/user/sessions: newest use first; `current` is the session making the request. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** e.g. "Chrome on macOS", from the browser's User-Agent. */
+  device: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.array(sessionSchema);
