@@ -27,7 +27,6 @@ const safeguards: { icon: LucideIcon; title: string; text: string; soon?: boolea
     icon: MonitorSmartphone,
     title: 'Sessions you control',
     text: 'See where you are signed in and sign out any device remotely.',
-    soon: true,
   },
   {
     icon: Fingerprint,

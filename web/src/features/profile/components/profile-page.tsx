@@ -3,7 +3,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { LoadError } from '@web/components/load-error';
 import { useUser } from '@web/lib/user';
 import { AccountStatus } from './account-status';
+import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
+import { SessionsList } from './sessions-list';
 
 export function ProfilePage() {
   const user = useUser();
@@ -19,6 +21,24 @@ export function ProfilePage() {
         {user.data && <ProfileForm user={user.data} />}
       </Card>
       {user.data && <AccountStatus user={user.data} />}
+      <Card>
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>Changing it signs every other browser out.</CardDescription>
+        </CardHeader>
+        {user.data?.isDemo ? (
+          <p className="text-sm text-muted-foreground">A demo account has no password to change.</p>
+        ) : (
+          <ChangePasswordForm />
+        )}
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Where you are signed in</CardTitle>
+          <CardDescription>Sign out any browser you do not recognise.</CardDescription>
+        </CardHeader>
+        <SessionsList />
+      </Card>
     </div>
   );
 }

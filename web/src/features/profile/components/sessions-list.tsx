@@ -1,0 +1,71 @@
+import { LogOut, MonitorSmartphone } from 'lucide-react';
+import type { AccountSession } from '@contract/security';
+import { LoadError } from '@web/components/load-error';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/hooks/use-toast';
+import { friendlyErrorMessage } from '@web/lib/api-client';
+import { relativeTime } from '@web/lib/relative-time';
+import { useEndOtherSessions, useEndSession, useSessions } from '../api/security';
+
+/** Where the account is signed in; any other browser can be signed out, or all of them at once. */
+export function SessionsList() {
+  const sessions = useSessions();
+  const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const failed = (error: unknown) =>
+    toast({ variant: 'destructive', title: 'Sign-out Failed', description: friendlyErrorMessage(error) });
+
+  if (sessions.isError) return <LoadError error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  if (!sessions.data)
+    return <Skeleton role="status" aria-label="Loading sessions" className="h-24 rounded-xl" />;
+  const others = sessions.data.filter((each) => !each.current).length;
+  return (
+    <div className="grid gap-3">
+      <ul className="divide-y rounded-lg border" aria-label="Signed-in sessions">
+        {sessions.data.map((session: AccountSession) => (
+          <li key={session.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+            <MonitorSmartphone aria-hidden className="size-5 text-muted-foreground" />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">
+                {session.device} {session.current && <Badge variant="success">This browser</Badge>}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {session.ip} · last active {relativeTime(session.lastSeenAt).toLowerCase()}
+              </p>
+            </div>
+            {!session.current && (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={end.isPending}
+                aria-label={`Sign out ${session.device}`}
+                onClick={() => end.mutate(session.id, { onError: failed })}
+              >
+                <LogOut /> Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        disabled={others === 0 || endOthers.isPending}
+        onClick={() =>
+          endOthers.mutate(undefined, {
+            onSuccess: ({ ended }) =>
+              toast({
+                title: 'Signed Out Elsewhere',
+                description: `${ended} other session${ended === 1 ? '' : 's'} ended.`,
+              }),
+            onError: failed,
+          })
+        }
+      >
+        Sign out everywhere else
+      </Button>
+    </div>
+  );
+}
