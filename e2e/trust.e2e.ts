@@ -105,9 +105,10 @@ describe('Trust boundaries', () => {
     await page.goto('/profile');
     await waitForTitle(page, 'Profile');
     const next = uniqueEmail('second');
-    await page.getByLabel('Email').fill(next);
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    const profile = page.getByRole('form', { name: 'Profile' });
+    await profile.getByLabel('Email').fill(next);
+    await profile.getByLabel('Current password').fill(PASSWORD);
+    await profile.getByRole('button', { name: 'Save changes' }).click();
     await waitForToast(page, 'Check your new email');
     await page.getByTestId('pending-email').getByText(`Changing to ${next}`).waitFor();
     await expectNoSeriousAxeViolations(page, 'profile with a pending email');
