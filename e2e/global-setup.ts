@@ -98,6 +98,11 @@ export default async function setup(project: TestProject) {
       SIGNUPS_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_ATTEMPTS_PER_IP: '1000',
+      // Browser tests move thousands as fresh, unverified users; the monthly limit is tested by the server's
+      // own tests (modules/kyc). The identity reviewer runs every second so the wizard's test waits little.
+      UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',
+      KYC_REVIEW_INTERVAL_SECONDS: '1',
+      KYC_CHECK_DELAY_MS: '400',
       // External payouts stay Pending for the whole run, so a test can see that state without racing the
       // settlement job (settlement itself is covered by the server's own tests).
       PAYOUT_SETTLEMENT_DELAY_SECONDS: '3600',

@@ -72,13 +72,13 @@ describe('landing page', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await dialog.getByLabel('Email').inputValue()).toBe('hero@example.com');
-    expect(await dialog.innerText()).toContain('At least 10 characters');
+    expect(await dialog.innerText()).toContain('At least 12 characters');
     await expectNoSeriousAxeViolations(page, 'landing with the dialog open');
 
     // Too short a password is refused before any request, with the hint turned into an error.
     await dialog.getByLabel('Password').fill('short');
     await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
-    await dialog.getByText('Password must be at least 10 characters').waitFor();
+    await dialog.getByText('Password must be at least 12 characters').waitFor();
 
     await dialog.getByRole('tab', { name: 'Sign in' }).click();
     await dialog.getByRole('heading', { name: 'Welcome back' }).waitFor();

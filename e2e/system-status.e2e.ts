@@ -28,7 +28,7 @@ describe('System Status', () => {
     await startDemoFromLanding(page);
     await openSystemStatus(page);
     expect(await row(page, 'database').innerText()).toContain('Working');
-    expect(await row(page, 'cards').innerText()).toContain('Missing');
+    expect(await row(page, 'cards').innerText()).toContain('Warning');
     expect(await page.getByRole('list', { name: 'Required production APIs' }).innerText()).toContain(
       'Stripe Issuing',
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './currencies';
 import { singleLineText } from './text';
 
 export const emailSchema = z
@@ -10,7 +11,7 @@ export const emailSchema = z
 
 export const newPasswordSchema = z
   .string()
-  .min(10, 'Password must be at least 10 characters')
+  .min(12, 'Password must be at least 12 characters')
   .max(128, 'Password must be at most 128 characters');
 
 const nameSchema = singleLineText(100, { tooLong: 'Names can be at most 100 characters' });
@@ -30,6 +31,25 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/**
+ * POST /api/auth/login when the account has two-factor on: the password was right, but no session yet.
+ * `challengeId` goes to POST /api/auth/login/2fa with a code; it expires at `expiresAt` (5 minutes), works
+ * once, and dies after 5 wrong codes (then sign in again: answered 401 SIGN_IN_EXPIRED).
+ */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeId: z.string(),
+  expiresAt: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** POST /api/auth/login/2fa: a 6-digit code from the app or a recovery code. 200 is a `UserResponse`. */
+export const loginTwoFactorBodySchema = z.object({
+  challengeId: z.string().min(1).max(128),
+  code: z.string().trim().min(1, 'Enter a code').max(64, 'That is not a code we issue'),
+});
+export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -39,12 +59,18 @@ export const userSchema = z.object({
   isDemo: z.boolean(),
   /** Only a verified address receives money sent by email. */
   emailVerified: z.boolean(),
+  /** The currency the user reports in: invoices are stamped in it (default USD). */
+  homeCurrency: currencySchema,
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** POST /api/auth/login: signed in (`{user}`), or a two-factor challenge to answer first. */
+export const loginResponseSchema = z.union([userResponseSchema, twoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /**
  * GET /api/auth/session: who is signed in, asked without failing. Signed out is an answer (`user: null`), not
@@ -68,6 +94,7 @@ export const updateUserBodySchema = z
       .trim()
       .max(32)
       .regex(/^[+()\d\s-]*$/, 'Phone may contain digits, spaces, +, -, ( and )'),
+    homeCurrency: currencySchema,
   })
   .partial();
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

@@ -7,7 +7,8 @@ import { z } from 'zod';
 export const errorCodes = [
   'VALIDATION_FAILED', // 400: the request is malformed or a field is invalid; `fields` says which
   'UNAUTHENTICATED', // 401: no valid session
-  'INVALID_CREDENTIALS', // 401: wrong email or password (same message for both)
+  'INVALID_CREDENTIALS', // 401: wrong email or password (same message for both), or a wrong sign-in code
+  'SIGN_IN_EXPIRED', // 401: a two-factor sign-in step expired, was used, or had too many wrong codes; sign in again
   'FORBIDDEN', // 403: signed in but not allowed, or a cross-site request
   'NOT_FOUND', // 404: no such resource, or it belongs to someone else
   'CONFLICT', // 409: the resource already exists

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './currencies';
+import { isoDateSchema } from './dates';
 import { amountStringSchema } from './money';
 import { singleLineText } from './text';
 
@@ -31,8 +32,6 @@ const setAsidePercentSchema = z
   .min(1, 'Set-aside must be at least 1%')
   .max(MAX_SET_ASIDE_PERCENT, `Set-aside can be at most ${MAX_SET_ASIDE_PERCENT}%`);
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** POST /api/savings-goals */
 export const createGoalBodySchema = z.object({
   title: singleLineText(100, {
@@ -42,10 +41,7 @@ export const createGoalBodySchema = z.object({
   category: z.enum(goalCategories, { error: `category must be one of ${goalCategories.join(', ')}` }),
   targetAmount: amountStringSchema,
   currency: currencySchema,
-  targetDate: z
-    .string({ error: 'Target date is required' })
-    .regex(ISO_DATE, 'Target date must be a date such as 2027-06-30')
-    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'Target date must be a real date'),
+  targetDate: isoDateSchema('Target date'),
   setAsidePercent: setAsidePercentSchema.nullish(),
 });
 export type CreateGoalBody = z.infer<typeof createGoalBodySchema>;

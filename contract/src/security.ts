@@ -30,3 +30,12 @@ export const sessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.array(sessionSchema);
+
+/**
+ * GET|PUT /api/user/security-settings: the toggles that change what the server does. Only toggles with an
+ * effect are here (the two-factor toggle on the profile is GET /api/user/2fa, not a setting).
+ * - `loginAlerts`: a sign-in from a browser the account has not used raises a "New sign-in" security
+ *   notification (on by default).
+ */
+export const securitySettingsSchema = z.object({ loginAlerts: z.boolean() });
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

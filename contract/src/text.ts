@@ -24,6 +24,25 @@ export function singleLineText(max: number, messages: { tooLong: string; require
 }
 
 /**
+ * Free text that may span lines (an address, a note): like singleLineText, but line breaks are kept (CRLF
+ * becomes LF). Tabs and every other control character are still refused.
+ */
+export function multiLineText(max: number, messages: { tooLong: string }) {
+  return z
+    .string({ error: 'Must be text' })
+    .trim()
+    .transform((text) => text.replace(/\r\n?/g, '\n'))
+    .pipe(
+      z
+        .string()
+        .max(max, messages.tooLong)
+        .refine((text) => text.split('\n').every(isOneLine), {
+          message: 'Use letters, digits and punctuation only (no control characters)',
+        }),
+    );
+}
+
+/**
  * An id in a path (`/api/recipients/:id`): opaque to the client, so any other text is merely not found, but a
  * control character is refused like in free text (a NUL would otherwise reach PostgreSQL's comparison and fail).
  */

@@ -96,15 +96,20 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 /**
  * GET /api/transactions/export.csv?type=… — the whole filtered history as an RFC 4180 CSV download
  * (`text/csv; charset=utf-8`, CRLF line ends, `Content-Disposition: attachment; filename="meridian-transactions.csv"`),
- * newest first, streamed. These are its columns; amounts are positive decimal strings in `currency`, and a
- * cell that a spreadsheet would read as a formula (starting with = + - @, tab or CR) is prefixed with '.
+ * newest first, streamed. These are its columns. Amounts are signed as the wallet saw them, so a spreadsheet
+ * sums to the balance: `amount` and `fee` are in `currency`, negative for money that left (a payment, its
+ * fee, what an exchange took); `converted amount` is what an exchange brought into `to currency`. A payment
+ * that came back in full (`returned`) or failed counts 0. A text cell that a spreadsheet would read as a
+ * formula (starting with = + - @, tab or CR) is prefixed with '; numbers are written as numbers.
  */
 export const transactionCsvColumns = [
   'date',
   'type',
   'description',
   'amount',
+  'fee',
   'currency',
+  'converted amount',
   'from currency',
   'to currency',
   'rate',

@@ -10,6 +10,7 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
+import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '@contract/errors';
 import type { Config } from './config/env';
@@ -17,6 +18,7 @@ import { openDatabase, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
+import { lazySecretBox, loadSecretKey } from './lib/secret-box';
 import { isApiRoute } from './plugins/api-route';
 import { clientErrorHandler } from './plugins/client-error';
 import { securityHeaders } from './plugins/security-headers';
@@ -27,6 +29,9 @@ import { startJobs, type Job } from './jobs/scheduler';
 import { httpDuration } from './lib/metrics';
 import { authRoutes } from './modules/auth/auth.routes';
 import { newSignInNotice, passwordChangedNotice, welcomeNotice } from './modules/auth/auth-notices';
+import { createSecuritySettingsService } from './modules/auth/security-settings';
+import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/session-token';
 import { securityRoutes } from './modules/auth/security.routes';
@@ -39,13 +44,19 @@ import { appRateSource } from './modules/fx/rate-source';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { createEmailVerificationService } from './modules/email-verification/email-verification.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { cardRoutes } from './modules/cards/cards.routes';
+import { createCardsService } from './modules/cards/cards.service';
+import { cardShippingJob } from './modules/cards/card-shipping';
+import { createCardIssuers } from './modules/cards/create-card-issuers';
 import {
+  cardsCheck,
   databaseCheck,
   mailCheck,
-  notBuilt,
   pushCheck,
   rateLimitCheck,
   ratesCheck,
+  storageCheck,
+  verificationCheck,
 } from './modules/system/integrations';
 import { metricsRoutes } from './modules/system/metrics.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -61,6 +72,17 @@ import { releaseUserLedger } from './modules/ledger/ledger.release';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
 import { createRecipientsService } from './modules/recipients/recipients.service';
 import { goalRoutes } from './modules/goals/goals.routes';
+import { seedDemoInvoices } from './modules/invoices/demo-invoices';
+import { embeddedReviewer } from './modules/kyc/embedded-reviewer';
+import { kycReviewJob, verifyDemoUser } from './modules/kyc/kyc-review';
+import { kycRoutes } from './modules/kyc/kyc.routes';
+import { createKycService } from './modules/kyc/kyc.service';
+import { createSpendingLimits, type SpendingLimits } from './modules/kyc/spending-limit';
+import { createFileStorage } from './modules/storage/create-file-storage';
+import { overdueInvoicesJob } from './modules/invoices/invoice-overdue';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
+import { publicInvoiceRoutes } from './modules/invoices/public-invoices.routes';
 import { createGoalsService } from './modules/goals/goals.service';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { tradingRoutes } from './modules/trading/trading.routes';
@@ -92,6 +114,8 @@ declare module 'fastify' {
     rates: RatesProvider;
     mail: Mailer;
     notifier: Notifier;
+    /** The monthly limit by verification level: money modules (and tests building them) call it. */
+    spendingLimits: SpendingLimits;
     /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
     routeList: Array<{ method: string | string[]; url: string; public: boolean }>;
   }
@@ -163,8 +187,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => database.destroy());
   await migrateToLatest(database.db as Kysely<unknown>);
 
-  const auth = createAuthService({ db: database.db, config });
-  app.decorate('auth', auth);
   const mailer = createMailer({ db: database.db, config, log: app.log });
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => mailer.close());
@@ -175,6 +197,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('notifier', notifier);
+  // Two-factor secrets are sealed with the configured key, else a key file beside the SQLite file, made the
+  // first time a secret is sealed or opened.
+  const twoFactorBox = lazySecretBox(() =>
+    loadSecretKey({
+      hexKey: config.TWO_FACTOR_ENCRYPTION_KEY,
+      keyFile: join(dirname(config.SQLITE_PATH), 'two-factor.key'),
+    }),
+  );
+  const twoFactor = createTwoFactorService({
+    db: database.db,
+    box: twoFactorBox,
+    notify: (trx, userId, notice) => notifier.raise(trx, userId, notice),
+  });
+  const securitySettings = createSecuritySettingsService({ db: database.db });
+  const auth = createAuthService({ db: database.db, config, twoFactor });
+  app.decorate('auth', auth);
   await notifier.start();
   app.addHook('onClose', async () => notifier.stop());
   const notificationStream = createNotificationStream({ db: database.db, notifier, log: app.log });
@@ -192,18 +230,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Money: house accounts exist before any entry; new users get wallets, demos get history, and a removed
   // demo's ledger is released in the same transaction that deletes it.
   await ensureHouseAccounts(database.db);
+  const cardIssuers = createCardIssuers(config);
   auth.onUserCreated((trx, user) => openDefaultWallets(trx, user.id));
   auth.onUserCreated((trx, user) => verification.welcome(trx, user));
   auth.onUserCreated((trx, user) => notifier.raise(trx, user.id, welcomeNotice));
-  auth.onNewDeviceSignIn((trx, user, client) => notifier.raise(trx, user.id, newSignInNotice(client)));
+  auth.onUserCreated((trx, user) => verifyDemoUser(trx, user));
+  // The "Sign-in alerts" toggle (security settings) decides whether a new browser raises the alert.
+  auth.onNewDeviceSignIn(async (trx, user, client) => {
+    if (await securitySettings.loginAlertsOn(trx, user.id)) {
+      await notifier.raise(trx, user.id, newSignInNotice(client));
+    }
+  });
   auth.onPasswordChanged((trx, user) => notifier.raise(trx, user.id, passwordChangedNotice));
   // Money sent to an address before anyone verified it lands in the transaction that verifies it.
   verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
-  auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id, notifier));
+  auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id, notifier, cardIssuers.secrets));
   auth.onUserRemoving(releaseUserLedger);
   const rateSource = appRateSource(app);
+  const limits = createSpendingLimits({ rates: rateSource, config });
+  app.decorate('spendingLimits', limits);
+  const storage = createFileStorage(config);
+  const reviewer = embeddedReviewer({ storage, delayMs: config.KYC_CHECK_DELAY_MS });
+  const kyc = createKycService({ db: database.db, storage, limits });
+  auth.onUserRemoving((trx, userId) => kyc.removeFilesOf(trx, userId));
   const wallets = createWalletsService({ db: database.db, config, rates: rateSource, notifier });
-  const fx = createFxService({ db: database.db, rates: rateSource, notifier });
+  const fx = createFxService({ db: database.db, rates: rateSource, notifier, limits });
   const analytics = createAnalyticsService({ db: database.db, rates: rateSource });
   const transfers = createTransfersService({
     db: database.db,
@@ -211,21 +262,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     notifier,
     config,
+    limits,
   });
   const transactions = createTransactionsService({ db: database.db });
   const recipients = createRecipientsService({ db: database.db });
-  const trading = createTradingService({ db: database.db, rates: rateSource, notifier });
+  const trading = createTradingService({ db: database.db, rates: rateSource, notifier, limits });
   const goals = createGoalsService({ db: database.db, notifier });
+  const invoices = createInvoicesService({ db: database.db, config, rates: rateSource, mailer, notifier });
+  invoices.registerAttachments();
+  auth.onDemoSeed((db, user) => seedDemoInvoices(db, user.id, rateSource));
+  const cards = createCardsService({ db: database.db, rates: rateSource, notifier, limits, ...cardIssuers });
 
   const jobs: Job[] = [
     { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },
     { name: 'prune-login-throttle', everyMs: HOUR, run: () => auth.pruneLoginThrottle() },
+    { name: 'prune-login-challenges', everyMs: HOUR, run: () => twoFactor.pruneChallenges() },
     { name: 'prune-rate-limits', everyMs: HOUR, run: () => pruneRateLimits(database.db) },
     payoutSettlementJob(config),
     mailDeliveryJob(mailer),
     heldTransferReturnJob(mailer),
     orderMatchingJob(trading),
     pruneQuotesJob,
+    kycReviewJob(
+      { db: database.db, provider: reviewer, notifier, limits },
+      config.KYC_REVIEW_INTERVAL_SECONDS,
+    ),
+    overdueInvoicesJob(
+      {
+        db: database.db,
+        mailer,
+        notifier,
+        reminderDays: config.INVOICE_REMINDER_DAYS,
+        payUrl: invoices.payUrl,
+      },
+      config.INVOICE_OVERDUE_INTERVAL_SECONDS,
+    ),
+    cardShippingJob(cards, config),
   ];
 
   // Order matters: errors first so every later failure has one shape; then headers, cookies, limits,
@@ -282,7 +354,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     linksPerMinute: config.VERIFY_LINKS_PER_MINUTE,
   });
   await app.register(userRoutes, { prefix: '/api/user', users });
-  await app.register(securityRoutes, { prefix: '/api/user', auth });
+  await app.register(securityRoutes, { prefix: '/api/user', auth, settings: securitySettings });
+  await app.register(twoFactorRoutes, { prefix: '/api/user/2fa', twoFactor });
   await app.register(ratesRoutes, { prefix: '/api/exchange-rates', rates });
   await app.register(walletRoutes, { prefix: '/api/wallets', wallets });
   await app.register(fxRoutes, { prefix: '/api/convert', fx });
@@ -291,6 +364,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recipientRoutes, { prefix: '/api/recipients', recipients });
   await app.register(tradingRoutes, { prefix: '/api', trading });
   await app.register(goalRoutes, { prefix: '/api/savings-goals', goals });
+  await app.register(invoiceRoutes, { prefix: '/api/invoices', invoices });
+  await app.register(publicInvoiceRoutes, { prefix: '/api/public/invoices', invoices });
+  await app.register(cardRoutes, { prefix: '/api', cards });
+  await app.register(kycRoutes, { prefix: '/api/kyc', kyc });
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics });
   await app.register(notificationRoutes, {
     prefix: '/api/notifications',
@@ -314,19 +391,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ? { name: 'Redis', ping: () => redis.ping() }
           : { name: database.dialect === 'postgres' ? 'PostgreSQL' : 'memory (one process)' },
       ),
-      notBuilt('cards', 'Card issuer', 'Cards are not available yet', 'A card issuer: Stripe Issuing'),
-      notBuilt(
-        'verification',
-        'Identity verification',
-        'Identity verification is not available yet',
-        'An identity verification provider',
-      ),
-      notBuilt(
-        'storage',
-        'File storage',
-        'Nothing is stored as files yet (invoice PDFs and documents arrive with their features)',
-        'S3-compatible object storage',
-      ),
+      cardsCheck(cardIssuers.issuers, cardIssuers.secrets, database.dialect),
+      verificationCheck(reviewer),
+      storageCheck(storage),
     ],
   });
   await app.register(systemRoutes, { prefix: '/api/system', system });

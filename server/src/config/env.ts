@@ -69,6 +69,15 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, 'SANDBOX_MAX_DEPOSIT_USD must be a USD amount such as 50000')
     .default('50000'),
+  /**
+   * AES-256-GCM key (64 hex characters) sealing two-factor secrets in the database. Unset: a key file is created
+   * on first use next to the SQLite file (e.g. ./data/two-factor.key). Set it when several machines share one
+   * PostgreSQL database, or each would make its own key.
+   */
+  TWO_FACTOR_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
   /** Directory of the built web app; empty disables static serving (API only). */
   WEB_DIST_DIR: z.string().default('./web/dist'),
   /** Exchange rates: `simulated` (embedded market, works offline) or `http` (poll RATES_URL, simulated as fallback). */
@@ -101,8 +110,60 @@ const envSchema = z.object({
   PAYOUT_SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(5),
   /** Money sent to an address no verified account has goes back to the sender after this many days. */
   HELD_TRANSFER_RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** How often the overdue job looks for sent invoices past their due date (and reminders that are due). */
+  INVOICE_OVERDUE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Days after the due date on which an overdue invoice's client is reminded by email, e.g. "1,7,14" ("" for none). */
+  INVOICE_REMINDER_DAYS: z
+    .string()
+    .regex(
+      /^(\d{1,3}(,\d{1,3})*)?$/,
+      'INVOICE_REMINDER_DAYS must be days separated by commas, such as 1,7,14',
+    )
+    .default('1,7,14')
+    .transform((text) =>
+      text === '' ? [] : [...new Set(text.split(',').map(Number))].sort((a, b) => a - b),
+    ),
+  /** What an account without identity verification may send, convert and buy in a UTC month, in USD. */
+  UNVERIFIED_MONTHLY_LIMIT_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'UNVERIFIED_MONTHLY_LIMIT_USD must be a USD amount such as 1000')
+    .default('1000'),
+  /** The same limit once identity verification approved the account. */
+  VERIFIED_MONTHLY_LIMIT_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'VERIFIED_MONTHLY_LIMIT_USD must be a USD amount such as 50000')
+    .default('50000'),
+  /** Folder for uploaded files (identity documents). Unset: `uploads` next to the SQLite file. Never under the web root. */
+  FILE_STORAGE_DIR: z.string().optional(),
+  /** S3-compatible object storage for uploads instead of the folder, e.g. https://s3.eu-west-1.amazonaws.com (path-style). */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'S3_ENDPOINT must be an origin such as https://s3.amazonaws.com')
+    .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** How often the identity review job looks for submitted applications. */
+  KYC_REVIEW_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  /** The embedded reviewer's pause between checks, so a person watching sees each one complete (0 in tests). */
+  KYC_CHECK_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(600),
   /** Heartbeat of live notification streams; each one also re-checks that the stream's session is signed in. */
   NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /** 64 hex digits (32 bytes) encrypting stored card numbers; unset: a key file made on first start beside the SQLite database. */
+  CARD_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'CARD_ENCRYPTION_KEY must be 64 hex digits (32 bytes)')
+    .optional(),
+  /** Stripe Issuing: set to issue real cards through Stripe (demo accounts keep demo cards). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Stripe's API origin (tests point it at a local stand-in). */
+  STRIPE_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'STRIPE_API_BASE must be an origin such as https://api.stripe.com')
+    .default('https://api.stripe.com'),
+  /** A physical card ordered this long ago is marked shipped by the card-shipping job (then its holder activates it). */
+  CARD_SHIPPING_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Mail server, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Unset: mail stays in the outbox. */
   SMTP_URL: z
     .string()
@@ -134,6 +195,12 @@ function crossFieldProblems(config: Config): string[] {
   }
   if (config.RATES_PROVIDER === 'http' && !config.RATES_URL) {
     problems.push('RATES_URL: required when RATES_PROVIDER=http');
+  }
+  const s3 = [config.S3_ENDPOINT, config.S3_BUCKET, config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    problems.push(
+      'S3_ENDPOINT: S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
   }
   if (!config.SANDBOX && !config.SMTP_URL) {
     problems.push(

@@ -9,7 +9,7 @@ import type {
 import { isCurrency } from '@contract/currencies';
 
 /** Result columns that hold a currency code, as the schema names them (and the aliases queries give them). */
-const CURRENCY_COLUMNS = ['currency', 'from_currency', 'to_currency'] as const;
+const CURRENCY_COLUMNS = ['currency', 'from_currency', 'to_currency', 'home_currency'] as const;
 
 /**
  * The one place a currency read from the database is checked: every result row's currency columns must be a

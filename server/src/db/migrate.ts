@@ -10,6 +10,10 @@ import * as notifications from './migrations/0008-notifications';
 import * as jobRuns from './migrations/0009-job-runs';
 import * as savingsGoals from './migrations/0010-savings-goals';
 import * as trading from './migrations/0011-trading';
+import * as invoices from './migrations/0012-invoices';
+import * as twoFactor from './migrations/0013-two-factor';
+import * as cards from './migrations/0014-cards';
+import * as kyc from './migrations/0015-kyc';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -27,6 +31,10 @@ const migrations: Record<string, Migration> = {
   '0009-job-runs': jobRuns,
   '0010-savings-goals': savingsGoals,
   '0011-trading': trading,
+  '0012-invoices': invoices,
+  '0013-two-factor': twoFactor,
+  '0014-cards': cards,
+  '0015-kyc': kyc,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

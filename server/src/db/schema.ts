@@ -2,6 +2,9 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
+import type { InvoiceStatus } from '@contract/invoices';
+import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
+import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
 import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
 
 /**
@@ -24,6 +27,10 @@ export interface UsersTable {
   is_demo: ColumnType<number, number | undefined, number>;
   /** When the current email address was confirmed; null until then. Only a verified address receives money. */
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The currency the user reports in (invoices are stamped in it). */
+  home_currency: ColumnType<Currency, Currency | undefined, Currency>;
+  /** Identity verification (modules/kyc): decides the monthly limit. */
+  verification_level: ColumnType<VerificationLevel, VerificationLevel | undefined, VerificationLevel>;
   created_at: string;
   updated_at: string;
 }
@@ -149,6 +156,10 @@ export interface MailOutboxTable {
   action_url: string | null;
   /** pending: to be sent over SMTP; sent; stored: kept here only (no mail server); failed: gave up. */
   status: 'pending' | 'sent' | 'stored' | 'failed';
+  /** What the message is about, e.g. "invoice:<id>" (so the invoice shows its email's state). */
+  ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `{kind, id}` of what to attach, rendered at delivery (mailer.ts). */
+  attachment: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: string;
   last_error: string | null;
@@ -290,6 +301,197 @@ export interface SavingsGoalsTable {
   created_at: string;
 }
 
+/** The last invoice number used per user and year (modules/invoices/invoice-number.ts). */
+export interface InvoiceCountersTable {
+  user_id: string;
+  year: number;
+  last_number: ColumnType<number | bigint, number, number>;
+}
+
+/** Invoices (modules/invoices); money in minor units of `currency`. */
+export interface InvoicesTable {
+  id: string;
+  user_id: string;
+  /** "INV-2026-0001": `year` and `sequence` spelled out. */
+  number: string;
+  year: ColumnType<number | bigint, number, number>;
+  sequence: ColumnType<number | bigint, number, number>;
+  client_name: string;
+  client_email: string;
+  client_address: string;
+  project_title: string;
+  description: string;
+  currency: Currency;
+  /** Sum of the lines, before tax. */
+  amount: bigint;
+  /** Percent as typed, e.g. "8.25". */
+  tax_rate: string;
+  tax_amount: bigint;
+  total_amount: bigint;
+  issue_date: string;
+  due_date: string;
+  notes: string;
+  status: InvoiceStatus;
+  /** The pay link's secret (128 bits, base64url). */
+  pay_token: string;
+  /** The owner's home currency when the invoice was issued; the stamps below are in it. */
+  home_currency: Currency;
+  issue_rate: string | null;
+  issue_home_amount: bigint | null;
+  paid_rate: string | null;
+  paid_home_amount: bigint | null;
+  paid_via: 'pay_link' | 'manual' | null;
+  payment_entry_id: string | null;
+  reminders_sent: ColumnType<number | bigint, number | undefined, number>;
+  sent_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceItemsTable {
+  id: string;
+  invoice_id: string;
+  position: ColumnType<number | bigint, number, number>;
+  description: string;
+  /** Decimal text with up to 2 places, e.g. "1.5". */
+  quantity: string;
+  unit_price: bigint;
+  amount: bigint;
+}
+
+/** A user's TOTP two-factor (modules/auth/two-factor.service.ts); `enabled_at` null while enrolling. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The base32 seed sealed with AES-256-GCM (lib/secret-box.ts), bound to the user id; never in clear. */
+  secret: string;
+  enabled_at: string | null;
+  /** The newest TOTP time step accepted: a code of that step or older is refused (no replay). */
+  last_used_step: ColumnType<bigint | number | null, number | null | undefined, number | null>;
+  created_at: string;
+}
+
+/** One-time recovery codes: only the SHA-256 of each, `used_at` once spent. */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A sign-in waiting for its second factor; `id` is the SHA-256 of the challenge token. */
+export interface LoginChallengesTable {
+  id: string;
+  user_id: string;
+  failures: ColumnType<number | bigint, number | undefined, number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A user's security toggles (modules/auth/security-settings.ts); no row means the defaults. */
+export interface SecuritySettingsTable {
+  user_id: string;
+  /** 1: a sign-in from a browser the account has not used raises a "New sign-in" notification. */
+  login_alerts: number | bigint;
+  updated_at: string;
+}
+
+/** Cards (modules/cards): the number only encrypted (null for Stripe's), never a CVV; limits in minor units. */
+export interface CardsTable {
+  id: string;
+  user_id: string;
+  provider: 'demo' | 'stripe';
+  provider_card_id: string | null;
+  provider_cardholder_id: string | null;
+  card_type: CardType;
+  currency: Currency;
+  last4: string;
+  /** AES-256-GCM of the full number (modules/cards/card-secrets.ts). */
+  number_encrypted: string | null;
+  expiry_month: number;
+  expiry_year: number;
+  status: CardStatus;
+  home_country: string;
+  /** JSON of the shipping address of a physical card. */
+  shipping_address: string | null;
+  allow_online: ColumnType<number, number | undefined, number>;
+  allow_contactless: ColumnType<number, number | undefined, number>;
+  allow_atm: ColumnType<number, number | undefined, number>;
+  allow_international: ColumnType<number, number | undefined, number>;
+  /** JSON array of MerchantCategory. */
+  blocked_categories: ColumnType<string, string | undefined, string>;
+  limit_per_payment: bigint | null;
+  limit_daily: bigint | null;
+  limit_monthly: bigint | null;
+  limit_atm: bigint | null;
+  status_changed_at: string;
+  created_at: string;
+}
+
+/** Every authorization of a card, approved or declined (modules/cards). */
+export interface CardPurchasesTable {
+  id: string;
+  card_id: string;
+  user_id: string;
+  /** In the purchase's currency. */
+  amount: bigint;
+  currency: Currency;
+  /** In the card's currency: what left (or would have left) the wallet. */
+  wallet_amount: bigint;
+  merchant: string;
+  category: MerchantCategory;
+  channel: PurchaseChannel;
+  country: string;
+  approved: number;
+  decline_reason: DeclineReason | null;
+  /** The card_payment history row of an approved purchase. */
+  transaction_id: string | null;
+  entry_id: string | null;
+  created_at: string;
+}
+
+/** One identity verification application per user (modules/kyc). */
+export interface KycApplicationsTable {
+  id: string;
+  user_id: string;
+  status: KycStatus;
+  /** The wizard's personal fields, as JSON (contract personalInfoSchema). */
+  personal: string | null;
+  /** The document's type, number and expiry, as JSON (contract documentFieldsSchema). */
+  document: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  /** A reviewer claimed the application until then. */
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An uploaded image; its bytes are in file storage under `storage_key`. */
+export interface KycDocumentsTable {
+  id: string;
+  user_id: string;
+  application_id: string;
+  side: DocumentSide;
+  storage_key: string;
+  content_type: string;
+  size: ColumnType<number | bigint, number, number>;
+  width: ColumnType<number | bigint, number, number>;
+  height: ColumnType<number | bigint, number, number>;
+  created_at: string;
+}
+
+/** One check of a review, written as it completes. */
+export interface KycChecksTable {
+  application_id: string;
+  check_id: KycCheckId;
+  position: ColumnType<number | bigint, number, number>;
+  status: 'pending' | 'passed' | 'failed';
+  detail: string | null;
+  completed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -312,6 +514,18 @@ export interface Database {
   holdings: HoldingsTable;
   job_runs: JobRunsTable;
   savings_goals: SavingsGoalsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  security_settings: SecuritySettingsTable;
+  cards: CardsTable;
+  card_purchases: CardPurchasesTable;
+  kyc_applications: KycApplicationsTable;
+  kyc_documents: KycDocumentsTable;
+  kyc_checks: KycChecksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -320,3 +534,6 @@ export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type TradingOrderRow = Selectable<TradingOrdersTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
+export type CardRow = Selectable<CardsTable>;

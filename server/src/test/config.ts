@@ -8,6 +8,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_PER_MINUTE: '100000',
     LOGIN_ATTEMPTS_PER_IP: '100000',
     LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
+    // Tests move thousands as fresh, unverified users; modules/kyc tests the real default with an override.
+    UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',
+    // The embedded identity reviewer pauses between checks for people watching; tests do not wait.
+    KYC_CHECK_DELAY_MS: '0',
   };
   // The market stands at its reference prices when the app is built, so tests can expect the sketch's figures.
   const market = { RATES_EPOCH: new Date().toISOString() };

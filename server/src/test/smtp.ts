@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The whole message as received (headers, MIME parts), for attachments. */
+  raw: string;
 }
 
 /** Undoes quoted-printable, the transfer encoding nodemailer uses for text with long lines. */
@@ -16,13 +18,30 @@ function decodeQuotedPrintable(body: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** A MIME part's head (folded lines joined) and body, decoded as its Content-Transfer-Encoding says. */
+function decodePart(part: string): { head: string; body: string } {
+  const split = part.indexOf('\r\n\r\n');
+  const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = part.slice(split + 4);
+  if (/^Content-Transfer-Encoding: quoted-printable/im.test(head))
+    return { head, body: decodeQuotedPrintable(body) };
+  if (/^Content-Transfer-Encoding: base64/im.test(head)) {
+    return { head, body: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') };
+  }
+  return { head, body };
+}
+
 function parseMail(raw: string, to: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
+  const { head, body } = decodePart(raw);
   const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
-  const quoted = /^Content-Transfer-Encoding: quoted-printable/im.test(head);
-  return { to, subject, text: quoted ? decodeQuotedPrintable(body) : body };
+  // A message with attachments is multipart: its text is the first text/plain part.
+  const boundary = /^Content-Type: multipart\/[^;]+;.*boundary="?([^";\r\n]+)"?/im.exec(head)?.[1];
+  if (!boundary) return { to, subject, text: body, raw };
+  const textPart = raw
+    .split(`--${boundary}`)
+    .map((part) => part.replace(/^\r\n/, ''))
+    .find((part) => /^Content-Type: text\/plain/im.test(part));
+  return { to, subject, text: textPart ? decodePart(textPart).body.split(/\r\n--/)[0]! : '', raw };
 }
 
 /**
@@ -71,6 +90,23 @@ export async function startSmtpServer(options: { dir?: string; port?: number } =
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The base64 attachments of a MIME message of `type`, decoded (enough for what nodemailer writes). */
+export function attachmentsIn(
+  mail: ReceivedMail,
+  type: string,
+): Array<{ filename: string; content: Buffer }> {
+  const found: Array<{ filename: string; content: Buffer }> = [];
+  for (const part of mail.raw.split(/\r\n--[^\r\n]+\r\n/)) {
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    if (!new RegExp(`^Content-Type: ${type}`, 'im').test(head)) continue;
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '';
+    const body = part.slice(split + 4).split(/\r\n--/)[0]!;
+    found.push({ filename, content: Buffer.from(body.replace(/\s+/g, ''), 'base64') });
+  }
+  return found;
 }
 
 /** The first link in a message's text. */

@@ -52,6 +52,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // The pay link from an invoice email: for the client, who has no account (or is signed in as anyone).
+        path: '/pay/:token',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/pay-route'))).PayRoute,
+        }),
+      },
+      {
         element: <RequireSignedOut />,
         hydrateFallbackElement: loading,
         children: [
@@ -71,6 +79,17 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await retryOnce(() => import('./layout/app-shell'))).AppShell }),
             children: [
               ...appRoutes,
+              {
+                // Identity verification: signed in only (the spec lists /onboarding as public, but an application
+                // belongs to an account). Reached from the profile and the dashboard, not the navigation.
+                path: '/onboarding',
+                lazy: async () => ({
+                  Component: (
+                    await retryOnce(() => import('@web/features/onboarding/components/onboarding-page'))
+                  ).OnboardingPage,
+                }),
+                handle: { title: 'Identity Verification' } satisfies RouteHandle,
+              },
               {
                 path: '*',
                 lazy: async () => ({

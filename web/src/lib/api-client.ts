@@ -52,15 +52,17 @@ export async function apiRequestWithHeaders<T>(
 ): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, headers = {}, signal } = options;
   const hasBody = body !== undefined;
+  // A FormData body (file uploads) goes as multipart/form-data: the browser sets the type with its boundary.
+  const isForm = body instanceof FormData;
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers: {
       Accept: 'application/json',
-      ...(hasBody && { 'Content-Type': 'application/json' }),
+      ...(hasBody && !isForm && { 'Content-Type': 'application/json' }),
       ...headers,
     },
-    body: hasBody ? JSON.stringify(body) : null,
+    body: isForm ? body : hasBody ? JSON.stringify(body) : null,
     signal: signal ?? null,
   });
   const text = await response.text();

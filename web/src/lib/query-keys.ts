@@ -15,4 +15,6 @@ export const queryKeys = {
   exchangeRates: ['exchange-rates'] as const,
   /** Prefix of the earnings summary and cash-flow chart. */
   analytics: ['analytics'] as const,
+  /** GET /api/kyc: identity verification and the monthly limit (the wizard, the profile, the dashboard). */
+  kyc: ['kyc'] as const,
 };

@@ -52,3 +52,22 @@ export const passwordChangedNotice: Notice = {
   actionUrl: '/profile',
   actionText: 'Review',
 };
+
+export const twoFactorEnabledNotice: Notice = {
+  category: 'success',
+  type: 'security',
+  title: 'Two-factor authentication on',
+  message:
+    'Signing in now also needs a code from your authenticator app. Keep your recovery codes somewhere safe.',
+  actionUrl: '/profile',
+  actionText: 'Review',
+};
+
+export const twoFactorDisabledNotice: Notice = {
+  category: 'warning',
+  type: 'security',
+  title: 'Two-factor authentication off',
+  message: 'Signing in needs only your password again. If this was not you, change your password now.',
+  actionUrl: '/profile',
+  actionText: 'Review',
+};

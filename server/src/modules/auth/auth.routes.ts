@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   loginBodySchema,
+  loginResponseSchema,
+  loginTwoFactorBodySchema,
   registerBodySchema,
   sessionResponseSchema,
   userResponseSchema,
@@ -67,9 +69,28 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/login',
-    { config: { public: true }, schema: { body: loginBodySchema, response: { 200: userResponseSchema } } },
+    { config: { public: true }, schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
-      const session = await auth.login(request.body, clientOf(request));
+      const result = await auth.login(request.body, clientOf(request));
+      // Two-factor on: no session yet, only the challenge to answer with a code.
+      if ('twoFactorRequired' in result) return result;
+      signedIn(request, reply, result);
+      return { user: toUser(result.user) };
+    },
+  );
+
+  app.post(
+    '/login/2fa',
+    {
+      config: {
+        public: true,
+        // Each try checks a code; on top, a challenge dies after 5 wrong ones (two-factor.service.ts).
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+      },
+      schema: { body: loginTwoFactorBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const session = await auth.loginTwoFactor(request.body, clientOf(request));
       signedIn(request, reply, session);
       return { user: toUser(session.user) };
     },

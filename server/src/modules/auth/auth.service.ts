@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { LoginBody, RegisterBody } from '@contract/auth';
+import type { LoginBody, LoginTwoFactorBody, RegisterBody, TwoFactorChallenge } from '@contract/auth';
 import type { AccountSession, ChangePasswordBody } from '@contract/security';
 import { describeBrowser } from './auth-notices';
 import type { Config } from '../../config/env';
@@ -14,6 +14,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 import { withMoneyTransaction } from '../ledger/money-transaction';
+import type { TwoFactorService } from './two-factor.service';
 
 /** Runs inside the transaction that creates a user (e.g. opening default wallets). */
 export type UserCreatedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
@@ -48,7 +49,13 @@ const MINUTE = 60_000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Kysely<Database>; config: Config; now?: () => Date }) {
+export function createAuthService(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  now?: () => Date;
+  /** Accounts with two-factor on answer a challenge before their session starts. */
+  twoFactor?: TwoFactorService;
+}) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
   const throttle = createLoginThrottle({ db, config, now });
@@ -118,6 +125,23 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
     const { token, id } = newDeviceToken();
     await repo.insertDevice(into, { id, user_id: user.id, at });
     return token;
+  }
+
+  /**
+   * The session, the remembered browser and (for a browser never seen here) the account holder's alert,
+   * in the caller's transaction so they commit together.
+   */
+  async function signInTo(
+    trx: Kysely<Database>,
+    user: UserRow,
+    client: ClientInfo,
+    knownDeviceId: string | null,
+  ): Promise<SignedIn> {
+    const session = await startSession(user, client, trx);
+    const newDeviceToken = await rememberDevice(user, knownDeviceId, trx);
+    if (!newDeviceToken) return session;
+    for (const hook of newDeviceHooks) await hook(trx, user, client);
+    return { ...session, newDeviceToken };
   }
 
   return {
@@ -198,7 +222,11 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
       return newDeviceToken ? { ...session, newDeviceToken } : session;
     },
 
-    async login(body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+    /**
+     * The password first (throttled). With two-factor on, a right password starts a challenge instead of a
+     * session: POST /api/auth/login/2fa finishes it.
+     */
+    async login(body: LoginBody, client: ClientInfo): Promise<SignedIn | TwoFactorChallenge> {
       const device = client.deviceToken
         ? await repo.findDeviceOf(db, sessionIdFromToken(client.deviceToken), body.email)
         : undefined;
@@ -212,14 +240,23 @@ export function createAuthService(deps: { db: Kysely<Database>; config: Config; 
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
       await throttle.succeeded(keys);
-      // The session, the remembered browser and (for a browser never seen here) the account holder's alert
-      // commit together.
-      return db.transaction().execute(async (trx) => {
-        const session = await startSession(user, client, trx);
-        const newDeviceToken = await rememberDevice(user, device?.id ?? null, trx);
-        if (!newDeviceToken) return session;
-        for (const hook of newDeviceHooks) await hook(trx, user, client);
-        return { ...session, newDeviceToken };
+      if (deps.twoFactor && (await deps.twoFactor.isEnabled(user.id))) {
+        return deps.twoFactor.startChallenge(user.id);
+      }
+      return db.transaction().execute((trx) => signInTo(trx, user, client, device?.id ?? null));
+    },
+
+    /** The second step: a code for the challenge; the session starts in the transaction that spends it. */
+    async loginTwoFactor(body: LoginTwoFactorBody, client: ClientInfo): Promise<SignedIn> {
+      if (!deps.twoFactor)
+        throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
+      return deps.twoFactor.answerChallenge(body.challengeId, body.code, async (trx, userId) => {
+        const user = await users.findUserById(trx, userId);
+        if (!user) throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
+        const device = client.deviceToken
+          ? await repo.findDeviceOf(trx, sessionIdFromToken(client.deviceToken), user.email)
+          : undefined;
+        return signInTo(trx, user, client, device?.id ?? null);
       });
     },
 

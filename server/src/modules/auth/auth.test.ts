@@ -47,7 +47,7 @@ describeEachDatabase('auth: register, sign in, sign out', (ctx) => {
   });
 
   it.each([
-    ['a 9-character password', { email: 'short@example.com', password: '123456789' }, 'password'],
+    ['an 11-character password', { email: 'short@example.com', password: '12345678901' }, 'password'],
     ['a 129-character password', { email: 'long@example.com', password: 'x'.repeat(129) }, 'password'],
     ['an invalid email', { email: 'not-an-email', password }, 'email'],
     ['a missing email', { password }, 'email'],

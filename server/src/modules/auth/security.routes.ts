@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBodySchema, sessionListSchema } from '@contract/security';
+import { changePasswordBodySchema, securitySettingsSchema, sessionListSchema } from '@contract/security';
 import { unauthenticated } from '../../lib/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from './auth.service';
+import type { SecuritySettingsService } from './security-settings';
 
 /** The signed-in session (routes here are never public, so the session hook has set it). */
 function sessionOf(request: FastifyRequest) {
@@ -13,8 +14,14 @@ function sessionOf(request: FastifyRequest) {
 
 const params = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Not a valid session id') });
 
-/** Under /api/user: POST /password, GET /sessions, DELETE /sessions/{id}, DELETE /sessions (all others). */
-export const securityRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+/**
+ * Under /api/user: POST /password, GET /sessions, DELETE /sessions/{id}, DELETE /sessions (all others),
+ * GET|PUT /security-settings.
+ */
+export const securityRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  settings: SecuritySettingsService;
+}> = async (app, { auth, settings }) => {
   app.post(
     '/password',
     {
@@ -43,4 +50,14 @@ export const securityRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = asyn
     const { userId, sessionId } = sessionOf(request);
     return { ended: await auth.endOtherSessions(userId, sessionId) };
   });
+
+  app.get('/security-settings', { schema: { response: { 200: securitySettingsSchema } } }, async (request) =>
+    settings.get(sessionOf(request).userId),
+  );
+
+  app.put(
+    '/security-settings',
+    { schema: { body: securitySettingsSchema, response: { 200: securitySettingsSchema } } },
+    async (request) => settings.update(sessionOf(request).userId, request.body),
+  );
 };

@@ -10,6 +10,8 @@ import { ensureWallet } from '../wallets/wallets.repository';
 import type { Notifier } from '../notifications/notifier';
 import { moneyReceivedNotice } from '../transfers/transfer-notices';
 import { recordMarketFill } from '../trading/market-fill';
+import type { CardSecrets } from '../cards/card-secrets';
+import { openDemoCards, recordDemoCardPayment } from '../cards/demo-cards';
 import { demoEntry, demoTrade, type DemoWallets } from './demo.entries';
 import { demoEvents, demoFinalBalances, demoOpeningDaysAgo } from './demo.story';
 
@@ -30,6 +32,7 @@ export async function seedDemoActivity(
   db: Kysely<Database>,
   userId: string,
   notifier: Notifier,
+  cardSecrets: CardSecrets,
   now = new Date(),
 ): Promise<void> {
   await withMoneyTransaction(db, async (trx) => {
@@ -52,6 +55,8 @@ export async function seedDemoActivity(
     );
 
     const openedAt = when(now, demoOpeningDaysAgo, 9).toISOString();
+    // The story's card payments are made with the demo's own cards.
+    const cards = await openDemoCards(trx, userId, cardSecrets, openedAt);
     for (const [currency, final] of Object.entries(demoFinalBalances) as [Currency, string][]) {
       const net = entries
         .flatMap((entry) => entry.postings)
@@ -84,6 +89,18 @@ export async function seedDemoActivity(
     for (const [index, entry] of entries.entries()) {
       const posted = await postEntry(trx, entry);
       const { event } = timed[index]!;
+      const cardId = event.kind === 'card_payment' ? cards[event.currency] : undefined;
+      if (event.kind === 'card_payment' && cardId) {
+        await recordDemoCardPayment(trx, {
+          cardId,
+          userId,
+          amount: Money.parse(event.amount, event.currency),
+          merchant: event.merchant,
+          transactionId: posted.transactions[0]?.id ?? null,
+          entryId: posted.entryId,
+          createdAt: posted.createdAt,
+        });
+      }
       if (event.kind === 'crypto_buy') {
         const transactionId = posted.transactions[0]?.id ?? null;
         await recordMarketFill(trx, {

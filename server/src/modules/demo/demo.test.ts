@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Portfolio, TradingOrder } from '@contract/trading';
 import type { Transaction } from '@contract/transactions';
@@ -7,6 +8,7 @@ import { describeEachDatabase } from '../../test/test-app';
 import { createAnalyticsService } from '../analytics/analytics.service';
 import { fixedRateSource } from '../../test/rates';
 import { verifyLedger } from '../ledger/ledger.verify';
+import { createCardSecrets } from '../cards/card-secrets';
 import { seedDemoActivity } from './demo.seed';
 
 describeEachDatabase('demo seeding', (ctx) => {
@@ -59,7 +61,8 @@ describeEachDatabase('demo seeding', (ctx) => {
   it("keeps a client payment in the current month even on the month's first hour", async () => {
     const session = await signUp(ctx.app);
     const firstHour = new Date('2026-03-01T00:30:00.000Z');
-    await seedDemoActivity(ctx.app.db, session.user.id, ctx.app.notifier, firstHour);
+    const secrets = createCardSecrets(randomBytes(32), 'environment');
+    await seedDemoActivity(ctx.app.db, session.user.id, ctx.app.notifier, secrets, firstHour);
     const rates = fixedRateSource({ EUR_USD: '1.0831' });
     const summary = await createAnalyticsService({ db: ctx.app.db, rates, now: () => firstHour }).summary(
       session.user.id,

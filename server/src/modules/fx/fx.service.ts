@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
+import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
 import * as wallets from '../wallets/wallets.repository';
@@ -38,8 +39,14 @@ const termsOf = (body: ConvertBody, original: Money) => ({
 
 export type FxService = ReturnType<typeof createFxService>;
 
-export function createFxService(deps: { db: Kysely<Database>; rates: RateSource; notifier: Notifier }) {
-  const { db, rates, notifier } = deps;
+export function createFxService(deps: {
+  db: Kysely<Database>;
+  rates: RateSource;
+  notifier: Notifier;
+  /** The monthly limit by verification level (modules/kyc). */
+  limits: SpendingLimits;
+}) {
+  const { db, rates, notifier, limits } = deps;
 
   /** At the held rate of a quote (used up in `trx`), or at the live rate. */
   async function price(body: ConvertBody, held?: { trx: Kysely<Database>; userId: string }) {
@@ -89,6 +96,7 @@ export function createFxService(deps: { db: Kysely<Database>; rates: RateSource;
             from: `No ${body.from} wallet`,
           });
         }
+        await limits.assertWithinMonthlyLimit(trx, request.userId, figures.original);
         const targetId = await wallets.ensureWallet(trx, request.userId, body.to);
         const posted = await postEntry(
           trx,

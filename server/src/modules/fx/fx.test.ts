@@ -113,6 +113,7 @@ describeEachDatabase('convert at a fixed rate', (ctx) => {
       db: ctx.app.db,
       rates: fixedRateSource({ EUR_BTC: '0.0000382112' }),
       notifier: ctx.app.notifier,
+      limits: ctx.app.spendingLimits,
     });
     const request = { userId: session.user.id, key: crypto.randomUUID(), fingerprint: 'test' };
     const result = await fx.convert(request, { amount: '995.02', from: 'EUR', to: 'BTC' });

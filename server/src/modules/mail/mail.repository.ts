@@ -28,7 +28,7 @@ export function claimDueMail(db: Db, now: string, leaseUntil: string, limit: num
     .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
-    .returning(['id', 'to_address', 'subject', 'body', 'attempts'])
+    .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'attachment'])
     .execute();
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { Job } from '../../jobs/scheduler';
 import * as repo from './mail.repository';
-import { smtpTransport, type MailTransport } from './mail-transport';
+import { smtpTransport, type MailAttachment, type MailTransport } from './mail-transport';
 
 /** A message to write to the outbox; `kind` lets the app find it again (the sandbox's verification link). */
 export interface MailMessage {
@@ -15,7 +15,20 @@ export interface MailMessage {
   text: string;
   userId?: string | null;
   actionUrl?: string | null;
+  /** What the message is about, e.g. "invoice:<id>", so that thing can show its email's state. */
+  ref?: string | null;
+  /** A file to attach, rendered when the message is delivered by the renderer registered for its kind. */
+  attachment?: AttachmentRef | null;
 }
+
+/** Names an attachment without holding it: the outbox stays small and nothing sensitive is stored twice. */
+export interface AttachmentRef {
+  kind: string;
+  id: string;
+}
+
+/** Makes the file for an attachment at delivery time (e.g. an invoice's PDF). */
+export type AttachmentRenderer = (id: string) => Promise<MailAttachment>;
 
 export interface MailStatus {
   mode: 'smtp' | 'outbox';
@@ -51,6 +64,16 @@ export function createMailer(deps: {
     deps.transport !== undefined ? deps.transport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   let delivering: Promise<number> | null = null;
+  let lookAgain = false;
+  const renderers = new Map<string, AttachmentRenderer>();
+
+  async function attachmentsOf(json: string | null): Promise<MailAttachment[]> {
+    if (!json) return [];
+    const ref = JSON.parse(json) as AttachmentRef;
+    const render = renderers.get(ref.kind);
+    if (!render) throw new Error(`No renderer for attachments of kind ${ref.kind}`);
+    return [await render(ref.id)];
+  }
 
   async function deliverBatch(): Promise<number> {
     if (!transport) return 0;
@@ -68,6 +91,7 @@ export function createMailer(deps: {
           to: mail.to_address,
           subject: mail.subject,
           text: mail.body,
+          attachments: await attachmentsOf(mail.attachment),
         });
         await repo.markSent(db, mail.id, new Date().toISOString());
       } catch (error) {
@@ -83,12 +107,22 @@ export function createMailer(deps: {
     return claimed.length;
   }
 
-  /** Sends everything due now (one run at a time per process). Returns how many messages were tried. */
+  /**
+   * Sends everything due now (one run at a time per process). Returns how many messages were tried. A call
+   * that arrives while a run is going asks it to look once more before it ends: the message that call is
+   * about may have committed after the run last looked, and would otherwise wait for the next timer tick.
+   */
   async function deliverDue(): Promise<number> {
-    if (delivering) return delivering;
+    if (delivering) {
+      lookAgain = true;
+      return delivering;
+    }
     delivering = (async () => {
       let tried = 0;
-      for (let batch = await deliverBatch(); batch > 0; batch = await deliverBatch()) tried += batch;
+      do {
+        lookAgain = false;
+        for (let batch = await deliverBatch(); batch > 0; batch = await deliverBatch()) tried += batch;
+      } while (lookAgain);
       return tried;
     })().finally(() => {
       delivering = null;
@@ -105,6 +139,11 @@ export function createMailer(deps: {
       return new URL(path, baseUrl).toString();
     },
 
+    /** Says how to render attachments of `kind` (a module registers its own at start-up). */
+    registerAttachment(kind: string, render: AttachmentRenderer): void {
+      renderers.set(kind, render);
+    },
+
     /** Writes the message into the outbox inside `trx`. Call `kick()` once the transaction has committed. */
     async enqueue(trx: Kysely<Database>, message: MailMessage): Promise<void> {
       const at = new Date().toISOString();
@@ -116,6 +155,8 @@ export function createMailer(deps: {
         subject: message.subject,
         body: message.text,
         action_url: message.actionUrl ?? null,
+        ref: message.ref ?? null,
+        attachment: message.attachment ? JSON.stringify(message.attachment) : null,
         status: transport ? 'pending' : 'stored',
         next_attempt_at: at,
         last_error: null,

@@ -3,9 +3,13 @@ import type { Integration } from '@contract/system';
 import type { Config } from '../../config/env';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { CardIssuer } from '../cards/card-issuer';
+import type { CardSecrets } from '../cards/card-secrets';
+import type { VerificationProvider } from '../kyc/verification-provider';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import type { RatesProvider } from '../rates/rates.provider';
+import type { FileStorage } from '../storage/file-storage';
 
 export type IntegrationReport = Omit<Integration, 'id' | 'name'>;
 
@@ -147,11 +151,108 @@ export function rateLimitCheck(store: { name: string; ping?: () => Promise<unkno
   };
 }
 
+/** The card issuer: Stripe Issuing when configured (a live probe on Test All Systems), else the demo issuer. */
+export function cardsCheck(
+  issuers: { demo: CardIssuer; stripe: CardIssuer | null },
+  secrets: CardSecrets,
+  dialect: Dialect,
+): IntegrationCheck {
+  const keyNote =
+    secrets.keySource === 'key file' && dialect === 'postgres'
+      ? ' Card numbers are encrypted with this machine’s key file: set CARD_ENCRYPTION_KEY so every server shares it.'
+      : '';
+  return {
+    id: 'cards',
+    name: 'Card issuer',
+    async check(live) {
+      const issuer = issuers.stripe ?? issuers.demo;
+      if (live) {
+        try {
+          await issuer.probe();
+        } catch {
+          // The issuer's status() now says what went wrong.
+        }
+      }
+      const status = issuer.status();
+      const configured = `${status.configured} · card key from ${secrets.keySource}`;
+      if (!status.ok) return { status: 'error', detail: status.detail, configured, production: null };
+      if (issuer.name === 'demo') {
+        return {
+          status: 'warning',
+          detail: `${status.detail}.${keyNote}`,
+          configured,
+          production: 'A card issuer: Stripe Issuing (STRIPE_SECRET_KEY)',
+        };
+      }
+      return {
+        status: keyNote ? 'warning' : 'working',
+        detail: `${status.detail}.${keyNote}`,
+        configured,
+        production: keyNote ? 'CARD_ENCRYPTION_KEY shared by every server' : null,
+      };
+    },
+  };
+}
+
 /** A part of the product that is not built yet: System Status says so instead of pretending. */
 export function notBuilt(id: string, name: string, detail: string, production: string): IntegrationCheck {
   return {
     id,
     name,
     check: async () => ({ status: 'missing', detail, configured: 'Not available yet', production }),
+  };
+}
+
+/** Identity verification: the embedded reviewer works, but production needs a regulated provider. */
+export function verificationCheck(provider: VerificationProvider): IntegrationCheck {
+  return {
+    id: 'verification',
+    name: 'Identity verification',
+    check: async () =>
+      provider.mode === 'embedded'
+        ? {
+            status: 'warning',
+            detail:
+              'Applications are reviewed on this server: age, document expiry, country, readable images and the name. No document forensics or liveness check.',
+            configured: provider.description,
+            production:
+              'An identity verification provider (document authenticity and liveness), e.g. Onfido or Persona',
+          }
+        : {
+            status: 'working',
+            detail: 'Reviews applications',
+            configured: provider.description,
+            production: null,
+          },
+  };
+}
+
+/** Where uploads go. `live` (Test All Systems) writes, reads back and removes a probe file. */
+export function storageCheck(storage: FileStorage): IntegrationCheck {
+  const production =
+    storage.mode === 'local'
+      ? 'S3-compatible object storage (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) to run several machines'
+      : null;
+  return {
+    id: 'storage',
+    name: 'File storage',
+    async check(live) {
+      if (live) {
+        try {
+          await storage.probe();
+        } catch (error) {
+          return { status: 'error', detail: message(error), configured: storage.description, production };
+        }
+      }
+      const detail = live
+        ? 'A probe file was written, read back and removed'
+        : 'Identity documents are stored here';
+      return {
+        status: storage.mode === 'local' ? 'warning' : 'working',
+        detail: storage.mode === 'local' ? `${detail} (one machine only)` : detail,
+        configured: storage.description,
+        production,
+      };
+    },
   };
 }

@@ -28,7 +28,18 @@ describeEachDatabase('system status', (ctx) => {
     expect(all.rates).toMatchObject({ status: 'warning', production: expect.stringContaining('RATES_URL') });
     expect(all.mail).toMatchObject({ status: 'warning', production: 'A mail server: SMTP_URL' });
     expect(all.push!.status).toBe('working');
-    expect(all.cards).toMatchObject({ status: 'missing', detail: 'Cards are not available yet' });
+    expect(all.cards).toMatchObject({
+      status: 'warning',
+      production: expect.stringContaining('STRIPE_SECRET_KEY'),
+    });
+    expect(all.verification).toMatchObject({
+      status: 'warning',
+      production: expect.stringContaining('identity verification provider'),
+    });
+    expect(all.storage).toMatchObject({
+      status: 'warning',
+      production: expect.stringContaining('S3_ENDPOINT'),
+    });
     expect(status.total).toBe(9);
     expect(status.working).toBe(status.integrations.filter((each) => each.status === 'working').length);
     expect(status.jobs.map((job) => job.name)).toContain('match-limit-orders');
@@ -45,6 +56,10 @@ describeEachDatabase('system status', (ctx) => {
     const test: SystemTest = (await request(ctx.app, session, 'POST', '/api/system/test')).json();
     expect(test.message).toBe(`${test.working}/${test.total} systems operational`);
     expect(byId(test).database!.status).toBe('working');
+    expect(byId(test).storage).toMatchObject({
+      status: 'warning',
+      detail: 'A probe file was written, read back and removed (one machine only)',
+    });
   });
 
   it("judges the scheduler by each job's last run, from any process", async () => {

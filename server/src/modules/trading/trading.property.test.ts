@@ -66,7 +66,12 @@ describeEachDatabase('trading invariants (property)', (ctx) => {
             timestamp: new Date().toISOString(),
           }),
         };
-        const trading = createTradingService({ db: ctx.app.db, rates, notifier: ctx.app.notifier });
+        const trading = createTradingService({
+          db: ctx.app.db,
+          rates,
+          notifier: ctx.app.notifier,
+          limits: ctx.app.spendingLimits,
+        });
         const request = () => ({ userId, key: crypto.randomUUID(), fingerprint: crypto.randomUUID() });
         for (const step of commands) {
           const before = await ledgerSnapshot(ctx.app.db);

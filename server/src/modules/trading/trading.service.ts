@@ -20,6 +20,7 @@ import { quotedRate } from '../fx/fx-math';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
+import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
 import { setTransactionStatus } from '../transactions/transactions.repository';
@@ -84,8 +85,14 @@ export type TradingService = ReturnType<typeof createTradingService>;
  * user cancels it and the reservation comes back. Every fill moves the cost basis (holdings) in the same
  * transaction.
  */
-export function createTradingService(deps: { db: Kysely<Database>; rates: RateSource; notifier: Notifier }) {
-  const { db, rates, notifier } = deps;
+export function createTradingService(deps: {
+  db: Kysely<Database>;
+  rates: RateSource;
+  notifier: Notifier;
+  /** The monthly limit by verification level (modules/kyc): buys count, sells do not. */
+  limits: SpendingLimits;
+}) {
+  const { db, rates, notifier, limits } = deps;
 
   async function livePrice(asset: TradeAsset): Promise<Money> {
     const quote = await rates.getRate(asset, 'USD');
@@ -143,6 +150,7 @@ export function createTradingService(deps: { db: Kysely<Database>; rates: RateSo
         price ??= await livePrice(body.asset);
         const trade = priceTrade(body.type, quantity, price);
         checkTotal(body, trade);
+        if (trade.type === 'buy') await limits.assertWithinMonthlyLimit(trx, userId, trade.value);
         if (!limit) {
           const wallets = await walletsOf(trx, userId, body.asset);
           const posted = await postEntry(trx, marketTradeEntry(userId, body.asset, trade, wallets));

@@ -177,6 +177,7 @@ describeEachDatabase('trading', (ctx) => {
       db: ctx.app.db,
       rates: market.source,
       notifier: ctx.app.notifier,
+      limits: ctx.app.spendingLimits,
     });
     const before = await balances(ada);
     const placed = await post(ada, '/api/trade', {
@@ -222,6 +223,7 @@ describeEachDatabase('trading', (ctx) => {
       db: ctx.app.db,
       rates: market.source,
       notifier: ctx.app.notifier,
+      limits: ctx.app.spendingLimits,
     });
     const before = await balances(ada);
     const sell = (
@@ -255,7 +257,12 @@ describeEachDatabase('trading', (ctx) => {
     const carla = await signUp(ctx.app);
     await fund(ctx.app.db, (await walletsOf(ctx.app, carla)).USD!.id, '10000.00', 'USD');
     const market = marketAt({ BTC: '20000.00', ETH: '1000.00' });
-    const trader = createTradingService({ db: ctx.app.db, rates: market.source, notifier: ctx.app.notifier });
+    const trader = createTradingService({
+      db: ctx.app.db,
+      rates: market.source,
+      notifier: ctx.app.notifier,
+      limits: ctx.app.spendingLimits,
+    });
     const trade = (type: 'buy' | 'sell', quantity: string) =>
       trader.trade(
         { userId: carla.user.id, key: crypto.randomUUID(), fingerprint: crypto.randomUUID() },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeader } from './transactions-csv';
+import { csvField, csvHeader, csvNumber } from './transactions-csv';
 
 describe('CSV fields', () => {
   it.each([
@@ -21,9 +21,16 @@ describe('CSV fields', () => {
     expect(csvField(value)).toBe(expected);
   });
 
+  it('writes signed numbers as numbers, anything else in a number column as defused text', () => {
+    expect(csvNumber('-12.50')).toBe('-12.50');
+    expect(csvNumber('0.00000001')).toBe('0.00000001');
+    expect(csvNumber('-1+1')).toBe("'-1+1");
+    expect(csvNumber(null)).toBe('');
+  });
+
   it('has the documented header row', () => {
     expect(csvHeader).toBe(
-      'date,type,description,amount,currency,from currency,to currency,rate,counterparty,status\r\n',
+      'date,type,description,amount,fee,currency,converted amount,from currency,to currency,rate,counterparty,status\r\n',
     );
   });
 });

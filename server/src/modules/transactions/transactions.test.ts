@@ -9,6 +9,7 @@ import {
   type TransactionType,
 } from '@contract/transactions';
 import { request, signUp, type Session } from '../../test/http';
+import { newKey, sendUsd, walletsOf } from '../../test/money';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { encodeCursor } from './history-cursor';
 
@@ -190,8 +191,8 @@ describeEachDatabase('transaction export', (ctx) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="meridian-transactions.csv"');
     expect(response.body).toBe(
-      'date,type,description,amount,currency,from currency,to currency,rate,counterparty,status\r\n' +
-        `${row!.created_at},send,"Invoice #7, ""final""\nthanks",1.00,USD,USD,EUR,0.9233,` +
+      'date,type,description,amount,fee,currency,converted amount,from currency,to currency,rate,counterparty,status\r\n' +
+        `${row!.created_at},send,"Invoice #7, ""final""\nthanks",-1.00,0.00,USD,,USD,EUR,0.9233,` +
         `"'=HYPERLINK(""http://evil.example"")",pending\r\n`,
     );
     // Someone else's export holds only the header.
@@ -214,5 +215,47 @@ describeEachDatabase('transaction export', (ctx) => {
     expect((await request(ctx.app, user, 'GET', '/api/transactions/export.csv?type=bogus')).statusCode).toBe(
       400,
     );
+  });
+
+  it('signs amounts as the wallet saw them, so each currency sums to its balance', async () => {
+    const user = await signUp(ctx.app);
+    const friend = await signUp(ctx.app);
+    const usdWallet = (await walletsOf(ctx.app, user)).USD!.id;
+    const deposit = await request(
+      ctx.app,
+      user,
+      'POST',
+      `/api/wallets/${usdWallet}/deposit`,
+      { amount: '100.00' },
+      newKey(),
+    );
+    expect(deposit.statusCode).toBe(201);
+    expect((await sendUsd(ctx.app, user, friend.user.email, '10.00')).statusCode).toBe(201);
+    const converted = await request(
+      ctx.app,
+      user,
+      'POST',
+      '/api/convert',
+      { amount: '20.00', from: 'USD', to: 'EUR' },
+      newKey(),
+    );
+    expect(converted.statusCode).toBe(201);
+
+    const [header, ...rows] = lines((await csvOf('', user)).body).map((line) => line.split(','));
+    const column = (name: string) => header!.indexOf(name);
+    const cents = (text: string | undefined) => (text ? BigInt(text.replace('.', '')) : 0n);
+    const sums = new Map<string, bigint>();
+    const add = (currency: string, amount: bigint) => sums.set(currency, (sums.get(currency) ?? 0n) + amount);
+    for (const row of rows) {
+      add(row[column('currency')]!, cents(row[column('amount')]) + cents(row[column('fee')]));
+      if (row[column('converted amount')])
+        add(row[column('to currency')]!, cents(row[column('converted amount')]));
+    }
+    const wallets = await walletsOf(ctx.app, user);
+    expect(sums.get('USD')).toBe(cents(wallets.USD!.balance));
+    expect(sums.get('EUR')).toBe(cents(wallets.EUR!.balance));
+    expect(
+      rows.find((row) => row[column('type')] === 'send')!.slice(column('amount'), column('fee') + 1),
+    ).toEqual(['-10.00', '-0.29']);
   });
 });

@@ -18,6 +18,7 @@ import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import type { Mailer } from '../mail/mailer';
+import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets.repository';
 import { moneyWaitingMessage } from './held-transfers.messages';
@@ -57,8 +58,10 @@ export function createTransfersService(deps: {
   mailer: Mailer;
   notifier: Notifier;
   config: Config;
+  /** The monthly limit by verification level (modules/kyc). */
+  limits: SpendingLimits;
 }) {
-  const { db, rates, mailer, notifier, config } = deps;
+  const { db, rates, mailer, notifier, config, limits } = deps;
 
   /** Rates are served from memory (see RatesProvider), so pricing inside a money transaction costs no I/O. */
   async function price(amountText: string, from: Currency, to: Currency) {
@@ -130,6 +133,7 @@ export function createTransfersService(deps: {
         const { figures, rateTimestamp } = await price(body.amount, fromCurrency, toCurrency);
         const { me, recipient } = await partiesOf(trx, request.userId, body);
         const delivery = deliveryFor(me, recipient);
+        await limits.assertWithinMonthlyLimit(trx, me.id, figures.amount);
         if (!me.wallet_id) {
           throw new AppError('BUSINESS_RULE', `You have no ${fromCurrency} wallet to send from`, {
             fromCurrency: `No ${fromCurrency} wallet`,

@@ -429,6 +429,7 @@ describeEachDatabase('send money at a fixed rate', (ctx) => {
       mailer: ctx.app.mail,
       notifier: ctx.app.notifier,
       config: ctx.config,
+      limits: ctx.app.spendingLimits,
     });
     const idempotency = () => ({ userId: alice.user.id, key: crypto.randomUUID(), fingerprint: 'test' });
     const body = { fromCurrency: 'EUR' as const, recipientEmail: bob.user.email, description: 'Fixed' };

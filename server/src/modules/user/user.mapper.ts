@@ -10,6 +10,7 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     isDemo: Number(row.is_demo) === 1,
     emailVerified: row.email_verified_at !== null,
+    homeCurrency: row.home_currency,
     createdAt: row.created_at,
   };
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -42,11 +42,7 @@ export function updatePasswordHash(db: Db, id: string, passwordHash: string, at:
     .execute();
 }
 
-export function updateProfile(
-  db: Db,
-  id: string,
-  changes: { first_name?: string; last_name?: string; phone?: string; updated_at: string },
-) {
+export function updateProfile(db: Db, id: string, changes: Updateable<UsersTable>) {
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
@@ -58,4 +54,13 @@ export function markEmailVerified(db: Db, id: string, email: string, at: string)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Identity verification decided (modules/kyc): the level sets the monthly limit. */
+export function setVerificationLevel(db: Db, id: string, level: 'unverified' | 'verified', at: string) {
+  return db
+    .updateTable('users')
+    .set({ verification_level: level, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }

@@ -35,12 +35,13 @@ export function createUserService(deps: { db: Kysely<Database>; verification: Em
      * takes effect when the new address opens its link.
      */
     async update(userId: string, body: UpdateUserBody): Promise<UserRow> {
-      const { email, currentPassword, firstName, lastName, phone } = body;
+      const { email, currentPassword, firstName, lastName, phone, homeCurrency } = body;
       if (email !== undefined) await verification.requestChange(userId, email, currentPassword);
       const updated = await repo.updateProfile(db, userId, {
         ...(firstName !== undefined && { first_name: firstName }),
         ...(lastName !== undefined && { last_name: lastName }),
         ...(phone !== undefined && { phone }),
+        ...(homeCurrency !== undefined && { home_currency: homeCurrency }),
         updated_at: new Date().toISOString(),
       });
       if (!updated) throw notFound('User');

@@ -1,11 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, UserResponse } from '@contract/auth';
+import type { LoginBody, LoginResponse } from '@contract/auth';
 import { api } from '@web/lib/api-client';
 import { useSignedIn } from './use-signed-in';
 
-export const login = (body: LoginBody) => api.post<UserResponse>('/api/auth/login', body);
+/** POST /api/auth/login: signed in, or (two-factor on) a challenge to answer with a code first. */
+export const login = (body: LoginBody) => api.post<LoginResponse>('/api/auth/login', body);
 
 export function useLogin() {
   const signedIn = useSignedIn();
-  return useMutation({ mutationFn: login, onSuccess: ({ user }) => signedIn(user) });
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (result) => {
+      if ('user' in result) signedIn(result.user);
+    },
+  });
 }

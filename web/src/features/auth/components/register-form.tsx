@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useRegister } from '../api/register';
 
-const PASSWORD_HINT = 'At least 10 characters. A passphrase of a few words works well.';
+const PASSWORD_HINT = 'At least 12 characters. A passphrase of a few words works well.';
 const fieldNames = ['email', 'password', 'firstName', 'lastName'] as const;
 
 export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {

@@ -9,12 +9,15 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useLogin } from '../api/login';
+import { TwoFactorStep } from './two-factor-step';
 
 const fieldNames = ['email', 'password'] as const;
 
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  // Set when the password was right and the account has two-factor on: the code step shows instead.
+  const [challengeId, setChallengeId] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: defaultEmail, password: '' },
@@ -24,9 +27,25 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     login.mutate(values, {
+      onSuccess: (result) => {
+        if ('twoFactorRequired' in result) setChallengeId(result.challengeId);
+      },
       onError: (error) => setFormError(applyServerErrors(error, setError, fieldNames)),
     });
   });
+
+  if (challengeId) {
+    return (
+      <TwoFactorStep
+        challengeId={challengeId}
+        onExpired={(message) => {
+          setChallengeId(null);
+          setFormError(message);
+        }}
+        onBack={() => setChallengeId(null)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">

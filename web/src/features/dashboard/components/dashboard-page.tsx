@@ -9,6 +9,7 @@ import { QuickActions } from './quick-actions';
 import { ReceiveDialog } from './receive-dialog';
 import { RecentActivity } from './recent-activity';
 import { SummaryCards } from './summary-cards';
+import { VerifyIdentityCta } from './verify-identity-cta';
 
 export function DashboardPage() {
   const wallets = useWallets();
@@ -46,6 +47,7 @@ export function DashboardPage() {
 
   return (
     <div className="grid gap-6">
+      <VerifyIdentityCta />
       <SummaryCards {...balances} />
       <QuickActions onReceive={() => open('receive')} onAddFunds={balances.onAddFunds} />
       <div className="grid gap-6 lg:grid-cols-5">

@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/hooks/use-toast';
+import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 import { cn } from '@web/lib/utils';
 import { useUser } from '@web/lib/user';
 
@@ -116,20 +116,8 @@ function Detail({
   copyable?: boolean;
   mono?: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({
-        title: 'Could not copy',
-        description: 'Select the text and copy it instead.',
-        variant: 'destructive',
-      });
-    }
-  };
+  const { copied, copy: copyText } = useCopyToClipboard();
+  const copy = () => copyText(value, 'the text');
   return (
     <div className="flex items-center justify-between gap-3">
       <dt className="shrink-0 text-muted-foreground">{label}</dt>

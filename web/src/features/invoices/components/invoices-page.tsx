@@ -1,36 +1,50 @@
-import { CircleAlert, Clock, DollarSign, FileText } from 'lucide-react';
-import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { EmptyState } from '@web/components/ui/empty-state';
-import { StatCard, StatEmpty } from '@web/components/ui/stat-card';
+import { useState } from 'react';
+import { Download, Plus } from 'lucide-react';
+import type { Invoice } from '@contract/invoices';
+import { Button } from '@web/components/ui/button';
+import { CreateInvoiceDialog } from './create-invoice-dialog';
+import { InvoiceDetailDialog } from './invoice-detail-dialog';
+import { InvoiceList } from './invoice-list';
+import { InvoiceSummaryCards } from './invoice-summary-cards';
 
+/** Invoices & Billing: the four cards, Recent Invoices with search and actions, Create Invoice, and the detail. */
 export function InvoicesPage() {
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<Invoice | null>(null);
+  const [editing, setEditing] = useState<Invoice | null>(null);
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Revenue" icon={DollarSign}>
-          <StatEmpty>From paid invoices.</StatEmpty>
-        </StatCard>
-        <StatCard label="Pending" icon={Clock}>
-          <StatEmpty>Sent and awaiting payment.</StatEmpty>
-        </StatCard>
-        <StatCard label="Overdue" icon={CircleAlert}>
-          <StatEmpty>Past their due date.</StatEmpty>
-        </StatCard>
-        <StatCard label="Total Invoices" icon={FileText}>
-          <StatEmpty>Every invoice you have created.</StatEmpty>
-        </StatCard>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Bill clients in USD, EUR, GBP, BTC or ETH and get paid straight into the matching wallet.
+        </p>
+        <div className="flex gap-2">
+          <Button variant="outline" asChild>
+            <a href="/api/invoices/export.csv" download>
+              <Download /> Export CSV
+            </a>
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <Plus /> Create Invoice
+          </Button>
+        </div>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent Invoices</CardTitle>
-          <CardDescription>Drafts, sent, paid and overdue invoices with their actions.</CardDescription>
-        </CardHeader>
-        <EmptyState
-          icon={FileText}
-          title="No invoices yet"
-          description="Invoices you create are listed here with their status."
-        />
-      </Card>
+      <InvoiceSummaryCards />
+      <InvoiceList onOpen={setOpen} />
+      <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
+      <InvoiceDetailDialog
+        invoice={open}
+        onClose={() => setOpen(null)}
+        onEdit={(draft) => {
+          setOpen(null);
+          setEditing(draft);
+        }}
+      />
+      <CreateInvoiceDialog
+        open={editing !== null}
+        onOpenChange={(stayOpen) => !stayOpen && setEditing(null)}
+        editing={editing}
+      />
     </div>
   );
 }

@@ -8,9 +8,8 @@ const features: { icon: LucideIcon; title: string; text: string; wide?: boolean;
   {
     icon: CreditCard,
     title: 'Virtual and physical cards',
-    text: 'Issue a virtual card in seconds for subscriptions and client expenses, and carry a physical card for everything else. Freeze a card or set its limits whenever you like.',
+    text: 'Issue a virtual card in seconds for subscriptions and client expenses, or order a physical card. Freeze a card, choose where it works and set its limits whenever you like.',
     wide: true,
-    soon: true,
   },
   {
     icon: Wallet,
@@ -31,8 +30,7 @@ const features: { icon: LucideIcon; title: string; text: string; wide?: boolean;
   {
     icon: FileText,
     title: 'Professional invoicing',
-    text: 'Numbered invoices with tax, a PDF and a pay link for your client. Paid invoices land in your wallet.',
-    soon: true,
+    text: 'Numbered invoices with tax, a PDF and a pay link for your client, in fiat or crypto. Paid invoices land in your wallet, valued in your home currency for your accounts.',
   },
 ];
 

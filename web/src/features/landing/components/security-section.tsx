@@ -20,8 +20,7 @@ const safeguards: { icon: LucideIcon; title: string; text: string; soon?: boolea
   {
     icon: KeyRound,
     title: 'Two-factor authentication',
-    text: 'Add codes from an authenticator app to every sign-in.',
-    soon: true,
+    text: 'Add codes from an authenticator app to every sign-in, with one-time recovery codes if you lose your phone.',
   },
   {
     icon: MonitorSmartphone,
@@ -31,8 +30,7 @@ const safeguards: { icon: LucideIcon; title: string; text: string; soon?: boolea
   {
     icon: Fingerprint,
     title: 'Card details masked',
-    text: 'Full card numbers show only after a recent sign-in. CVVs are never stored.',
-    soon: true,
+    text: 'Card numbers are stored encrypted and shown in full only after you enter your password again. CVVs are never stored.',
   },
   {
     icon: Landmark,
@@ -42,8 +40,7 @@ const safeguards: { icon: LucideIcon; title: string; text: string; soon?: boolea
   {
     icon: ScanFace,
     title: 'Identity verification',
-    text: 'Verified accounts unlock higher limits, reviewed against real checks.',
-    soon: true,
+    text: 'Verify in minutes to raise your monthly limit from $1,000 to $50,000, reviewed against real checks.',
   },
 ];
 

@@ -1,8 +1,24 @@
-import { BadgeCheck, FlaskConical, MailCheck, MailWarning } from 'lucide-react';
+import {
+  BadgeCheck,
+  FlaskConical,
+  IdCard,
+  KeyRound,
+  MailCheck,
+  MailWarning,
+  ShieldAlert,
+  ShieldCheck,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import type { User } from '@contract/auth';
+import type { KycApplication } from '@contract/kyc';
 import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useVerificationStatus } from '@web/lib/email-verification';
+import { useKyc } from '@web/lib/kyc';
+import { formatMoney } from '@web/lib/money';
+import { useTwoFactor } from '../api/get-two-factor';
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(
@@ -12,6 +28,8 @@ const memberSince = (iso: string) =>
 export function AccountStatus({ user }: { user: User }) {
   const verification = useVerificationStatus();
   const pendingEmail = verification.data?.pendingEmail;
+  const twoFactor = useTwoFactor();
+  const kyc = useKyc();
   return (
     <Card>
       <CardHeader>
@@ -34,6 +52,26 @@ export function AccountStatus({ user }: { user: User }) {
             Email not verified
           </Badge>
         )}
+        {kyc.data?.limits.level === 'verified' && (
+          <Badge variant="success">
+            <ShieldCheck aria-hidden />
+            Identity verified
+          </Badge>
+        )}
+        {kyc.data?.limits.level === 'unverified' && (
+          <Badge variant="outline">
+            <ShieldAlert aria-hidden />
+            {kyc.data.status === 'submitted' || kyc.data.status === 'reviewing'
+              ? 'Identity being verified'
+              : 'Identity not verified'}
+          </Badge>
+        )}
+        {twoFactor.data?.enabled && (
+          <Badge variant="success">
+            <KeyRound aria-hidden />
+            Two-factor on
+          </Badge>
+        )}
         {user.isDemo && (
           <Badge variant="secondary">
             <FlaskConical aria-hidden />
@@ -41,6 +79,11 @@ export function AccountStatus({ user }: { user: User }) {
           </Badge>
         )}
       </div>
+      {kyc.isPending ? (
+        <Skeleton className="h-14" aria-label="Loading account limits" />
+      ) : (
+        kyc.data && <AccountLimits kyc={kyc.data} />
+      )}
       {user.isDemo && (
         <p className="text-sm text-muted-foreground">
           This sandbox account and its data are removed after a day without use. Its money is play money: it
@@ -58,5 +101,44 @@ export function AccountStatus({ user }: { user: User }) {
         </p>
       )}
     </Card>
+  );
+}
+
+/** This month's use against the level's limit (sends, conversions and buys, valued in USD). */
+function AccountLimits({ kyc }: { kyc: KycApplication }) {
+  const { level, monthlyLimitUsd, usedThisMonthUsd, verifiedLimitUsd } = kyc.limits;
+  const percent = Math.min(100, (Number(usedThisMonthUsd) / Math.max(Number(monthlyLimitUsd), 0.01)) * 100);
+  return (
+    <div className="grid gap-2" data-testid="account-limits">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium">Monthly limit</span>
+        <span>
+          {formatMoney(usedThisMonthUsd, 'USD')} of {formatMoney(monthlyLimitUsd, 'USD')} used
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Monthly limit used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        What you send, convert and buy in a calendar month (UTC), valued in USD.
+        {level === 'unverified' &&
+          ` Verify your identity to raise it to ${formatMoney(verifiedLimitUsd, 'USD')}.`}
+      </p>
+      {level === 'unverified' && (
+        <Button asChild variant="outline" size="sm" className="justify-self-start">
+          <Link to="/onboarding">
+            <IdCard aria-hidden />
+            {kyc.status === 'rejected' ? 'Fix your verification' : 'Verify your identity'}
+          </Link>
+        </Button>
+      )}
+    </div>
   );
 }

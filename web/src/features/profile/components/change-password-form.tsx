@@ -59,7 +59,7 @@ export function ChangePasswordForm() {
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Change password">
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
       {field('currentPassword', 'Current password', 'current-password')}
-      {field('newPassword', 'New password', 'new-password', 'At least 10 characters.')}
+      {field('newPassword', 'New password', 'new-password', 'At least 12 characters.')}
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
         {change.isPending && <Spinner />}
         Change password

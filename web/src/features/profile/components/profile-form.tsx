@@ -2,20 +2,23 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { updateUserBodySchema, type User } from '@contract/auth';
+import { currencyCodes } from '@contract/currencies';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useUpdateUser } from '../api/update-user';
 
-const { firstName, lastName, email, phone, currentPassword } = updateUserBodySchema.shape;
+const { firstName, lastName, email, phone, currentPassword, homeCurrency } = updateUserBodySchema.shape;
 const profileSchema = z.object({
   firstName: firstName.unwrap(),
   lastName: lastName.unwrap(),
   email: email.unwrap(),
   phone: phone.unwrap(),
+  homeCurrency: homeCurrency.unwrap(),
   currentPassword,
 });
 type ProfileInput = z.input<typeof profileSchema>;
@@ -28,7 +31,12 @@ const fields = [
 const DEMO_EMAIL_HINT = 'A demo account keeps its made-up address. Create an account to use your own.';
 const PASSWORD_HINT =
   'Needed to change your email. We send a link to the new address; the change takes effect when you open it.';
-const fieldNames = [...fields.map((field) => field.name), 'currentPassword' as const];
+const fieldNames = [
+  ...fields.map((field) => field.name),
+  'homeCurrency' as const,
+  'currentPassword' as const,
+];
+const HOME_CURRENCY_HINT = 'What your invoices are valued in, at issue and at payment, for your accounts.';
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateUser();
@@ -43,6 +51,7 @@ export function ProfileForm({ user }: { user: User }) {
       lastName: user.lastName,
       email: user.email,
       phone: user.phone,
+      homeCurrency: user.homeCurrency,
       currentPassword: '',
     },
   });
@@ -63,6 +72,7 @@ export function ProfileForm({ user }: { user: User }) {
           lastName: saved.lastName,
           email: saved.email,
           phone: saved.phone,
+          homeCurrency: saved.homeCurrency,
           currentPassword: '',
         });
         toast(
@@ -108,6 +118,25 @@ export function ProfileForm({ user }: { user: User }) {
             </FormField>
           );
         })}
+        <FormField
+          id="profile-homeCurrency"
+          label="Home currency"
+          hint={HOME_CURRENCY_HINT}
+          error={formState.errors.homeCurrency?.message}
+        >
+          <NativeSelect
+            id="profile-homeCurrency"
+            aria-describedby={describedBy('profile-homeCurrency', {
+              hint: HOME_CURRENCY_HINT,
+              error: formState.errors.homeCurrency?.message,
+            })}
+            {...register('homeCurrency')}
+          >
+            {currencyCodes.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
         {changingEmail && (
           <FormField
             id="profile-currentPassword"

@@ -5,6 +5,7 @@ import { useUser } from '@web/lib/user';
 import { AccountStatus } from './account-status';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
+import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
 
 export function ProfilePage() {
@@ -32,6 +33,7 @@ export function ProfilePage() {
           <ChangePasswordForm />
         )}
       </Card>
+      {user.data && <SecuritySettingsCard isDemo={user.data.isDemo} />}
       <Card>
         <CardHeader>
           <CardTitle>Where you are signed in</CardTitle>

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import { currencySchema, type Currency } from './currencies';
+import { isoDateSchema } from './dates';
+import { amountStringSchema } from './money';
+import { multiLineText, singleLineText } from './text';
+
+/**
+ * Invoices & Billing. Money on the wire is a decimal string in the invoice's currency; inside, minor units.
+ *
+ * Figures (server/src/modules/invoices/invoice-figures.ts does the arithmetic, once):
+ * - each line's amount = quantity × unit price, rounded half up to the currency's minor unit;
+ * - `amount` = the sum of the lines; `taxAmount` = amount × taxRate %, rounded half up; `totalAmount` = both.
+ *
+ * Numbers (`INV-2026-0001`) are the server's: per user and calendar year (UTC), sequential, assigned when the
+ * invoice is created; whatever number a client sends is ignored.
+ */
+export const invoiceCurrencies = ['USD', 'EUR', 'GBP', 'BTC', 'ETH'] as const satisfies Currency[];
+export type InvoiceCurrency = (typeof invoiceCurrencies)[number];
+
+export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/**
+ * The moves `PUT /api/invoices/{id}/status` allows; anything else is a 409. `sent` is the send action (the
+ * client is emailed); `paid` records a payment received outside the pay link. `overdue` is set by the
+ * scheduler only, when a sent invoice passes its due date.
+ */
+export const invoiceStatusMoves: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['sent'],
+  sent: ['paid'],
+  overdue: ['paid'],
+  paid: [],
+};
+
+export const MAX_INVOICE_ITEMS = 50;
+
+/** A line's quantity: up to 2 decimals (1.5 hours), more than 0, at most 1,000,000. */
+export const quantitySchema = z
+  .string({ error: 'Quantity is required' })
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Quantity must be a number with at most 2 decimals, such as 1.5')
+  .refine((text) => /[1-9]/.test(text), 'Quantity must be greater than 0')
+  .refine((text) => Number(text) <= 1_000_000, 'Quantity can be at most 1,000,000');
+
+/** A tax rate in percent, 0–100 with up to 2 decimals ("8.25"). */
+export const taxRateSchema = z
+  .string({ error: 'Tax rate must be a percentage such as 8.25' })
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Tax rate must be a percentage such as 8.25')
+  .refine((text) => Number(text) <= 100, 'Tax rate can be at most 100%');
+
+export const invoiceItemInputSchema = z.object({
+  description: singleLineText(200, {
+    required: 'Each line needs a description',
+    tooLong: 'A line description can be at most 200 characters',
+  }),
+  quantity: quantitySchema,
+  unitPrice: amountStringSchema,
+});
+export type InvoiceItemInput = z.infer<typeof invoiceItemInputSchema>;
+
+const invoiceFields = {
+  clientName: singleLineText(120, {
+    required: 'Client name is required',
+    tooLong: 'Client name can be at most 120 characters',
+  }),
+  clientEmail: emailSchema,
+  clientAddress: multiLineText(500, { tooLong: 'The address can be at most 500 characters' }).default(''),
+  projectTitle: singleLineText(150, {
+    required: 'Project title is required',
+    tooLong: 'Project title can be at most 150 characters',
+  }),
+  description: multiLineText(2000, { tooLong: 'The description can be at most 2,000 characters' }).default(
+    '',
+  ),
+  currency: z
+    .enum(invoiceCurrencies, { error: `currency must be one of ${invoiceCurrencies.join(', ')}` })
+    .default('USD'),
+  taxRate: taxRateSchema.default('0'),
+  dueDate: isoDateSchema('Due date'),
+  notes: multiLineText(2000, { tooLong: 'Notes can be at most 2,000 characters' }).default(''),
+  /** The lines. Without them, `amount` makes one line: the project title, quantity 1. */
+  items: z
+    .array(invoiceItemInputSchema)
+    .min(1, 'Add at least one line')
+    .max(MAX_INVOICE_ITEMS, `An invoice can have at most ${MAX_INVOICE_ITEMS} lines`)
+    .optional(),
+  /** The sketch's single amount (before tax). With `items` as well, it must equal their sum (else 422). */
+  amount: amountStringSchema.optional(),
+};
+
+/**
+ * POST /api/invoices. Created as a draft, numbered by the server. The sketch's `invoiceNumber`, `taxAmount`,
+ * `totalAmount`, `issueDate` and `status` may be sent and are ignored: the server works them out.
+ */
+export const createInvoiceBodySchema = z
+  .object(invoiceFields)
+  .refine((body) => body.items !== undefined || body.amount !== undefined, {
+    message: 'Add at least one line or an amount',
+    path: ['amount'],
+  });
+/** What a client sends (defaults may be left out)… */
+export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
+/** …and what the server reads once the defaults are in. */
+export type CreateInvoiceRequest = z.output<typeof createInvoiceBodySchema>;
+
+/** PATCH /api/invoices/{id}: only while the invoice is a draft (409 after). Fields absent stay as they are. */
+export const updateInvoiceBodySchema = z
+  .object({
+    ...invoiceFields,
+    clientAddress: invoiceFields.clientAddress.unwrap(),
+    description: invoiceFields.description.unwrap(),
+    currency: invoiceFields.currency.unwrap(),
+    taxRate: invoiceFields.taxRate.unwrap(),
+    notes: invoiceFields.notes.unwrap(),
+  })
+  .partial();
+export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
+export type UpdateInvoiceRequest = z.output<typeof updateInvoiceBodySchema>;
+
+/** PUT /api/invoices/{id}/status (the sketch's call). */
+export const invoiceStatusBodySchema = z.object({
+  status: z.enum(invoiceStatuses, { error: `status must be one of ${invoiceStatuses.join(', ')}` }),
+});
+export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
+
+/** GET /api/invoices?status=&q=: newest first; `q` matches the number, client name or email, or project. */
+export const invoiceListQuerySchema = z.object({
+  status: z
+    .enum(invoiceStatuses, { error: `status must be one of ${invoiceStatuses.join(', ')}` })
+    .optional(),
+  q: singleLineText(100, { tooLong: 'Search text can be at most 100 characters' }).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+/** The list answers at most this many invoices (newest first); search narrows it. */
+export const INVOICE_LIST_MAX = 500;
+
+export const invoiceItemSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  amount: z.string(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+/**
+ * Where the invoice's email stands. `stored`: no mail server is configured, so it was kept in the outbox and
+ * not emailed; `pending`: waiting for the mail server; `sent`; `failed`: the mail server kept refusing it.
+ */
+export const invoiceEmailSchema = z.object({
+  status: z.enum(['stored', 'pending', 'sent', 'failed']),
+  to: z.string(),
+  at: z.string(),
+  kind: z.enum(['invoice', 'reminder']),
+});
+export type InvoiceEmail = z.infer<typeof invoiceEmailSchema>;
+
+/**
+ * The home-currency stamp: what the invoice was worth in the user's home currency when it was issued (sent)
+ * and when it was paid, at the mid-market rate of each moment. `fxGainLoss` = paid − issued (negative: a
+ * loss); the figures a freelancer's tax return asks for. Null fields: that moment has not come yet.
+ */
+export const homeCurrencyStampSchema = z.object({
+  currency: currencySchema,
+  issueRate: z.string().nullable(),
+  issueAmount: z.string().nullable(),
+  paidRate: z.string().nullable(),
+  paidAmount: z.string().nullable(),
+  fxGainLoss: z.string().nullable(),
+});
+export type HomeCurrencyStamp = z.infer<typeof homeCurrencyStampSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  clientAddress: z.string(),
+  projectTitle: z.string(),
+  description: z.string(),
+  items: z.array(invoiceItemSchema),
+  currency: z.enum(invoiceCurrencies),
+  amount: z.string(),
+  taxRate: z.string(),
+  taxAmount: z.string(),
+  totalAmount: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  notes: z.string(),
+  status: z.enum(invoiceStatuses),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  /** How it was paid: through the pay link, or recorded by hand. */
+  paidVia: z.enum(['pay_link', 'manual']).nullable(),
+  /** The public pay page for the client (null while a draft: it works once the invoice is sent). */
+  payUrl: z.string().nullable(),
+  home: homeCurrencyStampSchema,
+  /** The newest email about this invoice, if any. */
+  email: invoiceEmailSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * GET /api/invoices/summary: the four cards, in the user's home currency. Paid invoices count at their
+ * paid-time stamp; sent and overdue ones at their issue-time stamp.
+ */
+export const invoiceSummarySchema = z.object({
+  currency: currencySchema,
+  totalRevenue: z.string(),
+  pending: z.string(),
+  overdue: z.string(),
+  counts: z.object({
+    total: z.number().int(),
+    draft: z.number().int(),
+    sent: z.number().int(),
+    paid: z.number().int(),
+    overdue: z.number().int(),
+  }),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+/** What the public pay page shows a client (no session): the invoice without the owner's private fields. */
+export const publicInvoiceSchema = invoiceSchema
+  .pick({
+    invoiceNumber: true,
+    clientName: true,
+    clientEmail: true,
+    clientAddress: true,
+    projectTitle: true,
+    description: true,
+    items: true,
+    currency: true,
+    amount: true,
+    taxRate: true,
+    taxAmount: true,
+    totalAmount: true,
+    issueDate: true,
+    dueDate: true,
+    notes: true,
+    paidAt: true,
+  })
+  .extend({
+    from: z.object({ name: z.string(), email: z.string() }),
+    status: z.enum(['sent', 'paid', 'overdue']),
+    /** Whether this server takes the sandbox payment (a sandbox server); otherwise pay as the invoice says. */
+    canPayOnline: z.boolean(),
+  });
+export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
+
+/** The pay link's token: 128 random bits, base64url (22 characters). */
+export const payTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a valid payment link');
+
+/** GET /api/invoices/export.csv: every invoice, newest first, for the accountant. */
+export const invoiceCsvColumns = [
+  'number',
+  'status',
+  'client',
+  'client email',
+  'project',
+  'issue date',
+  'due date',
+  'currency',
+  'amount',
+  'tax rate',
+  'tax',
+  'total',
+  'sent at',
+  'paid at',
+  'home currency',
+  'issue rate',
+  'home total at issue',
+  'paid rate',
+  'home total at payment',
+  'fx gain/loss',
+] as const;

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice } from '@contract/invoices';
+import { request, signUp } from '../../test/http';
+import { invoiceBody } from '../../test/invoices';
+import { pdfText } from '../../test/pdf-text';
+import { attachmentsIn, linkIn, startSmtpServer } from '../../test/smtp';
+import { createTestApp, dialectsUnderTest, type TestContext } from '../../test/test-app';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+for (const dialect of dialectsUnderTest()) {
+  describe(`invoice email through a real SMTP server [${dialect}]`, () => {
+    let smtp: Smtp;
+    let ctx: TestContext & { close(): Promise<void> };
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      ctx = await createTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://bank.example.com' });
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await smtp?.close();
+    });
+
+    it('mails the client the pay link with the invoice PDF attached, and the invoice says it was emailed', async () => {
+      const ada = await signUp(ctx.app, undefined, { verified: false });
+      // With a mail server there is no sandbox link on screen: follow the one that was mailed.
+      const welcome = await smtp.waitFor(ada.user.email);
+      const token = new URL(linkIn(welcome)).searchParams.get('token');
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+
+      const draft = (await request(ctx.app, ada, 'POST', '/api/invoices', invoiceBody())).json() as Invoice;
+      const sent = (
+        await request(ctx.app, ada, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
+      ).json() as Invoice;
+      expect(sent.payUrl).toMatch(/^https:\/\/bank\.example\.com\/pay\//);
+
+      const mail = await smtp.waitFor('billing@acme.example');
+      expect(mail.subject).toMatch(
+        new RegExp(`^Invoice ${sent.invoiceNumber} from ${ada.user.email}: \\$1,155\\.00 due`),
+      );
+      expect(mail.raw.replace(/=\r\n/g, '')).toContain(sent.payUrl!);
+      const [pdf] = attachmentsIn(mail, 'application/pdf');
+      expect(pdf?.filename).toBe(`${sent.invoiceNumber}.pdf`);
+      const text = await pdfText(pdf!.content);
+      expect(text).toContain(sent.invoiceNumber);
+      expect(text).toContain('Acme Studio');
+      expect(text).toContain('$1,155.00');
+
+      for (let tries = 0; tries < 50; tries++) {
+        const shown = (await request(ctx.app, ada, 'GET', `/api/invoices/${sent.id}`)).json() as Invoice;
+        if (shown.email?.status === 'sent') return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the invoice never showed its email as sent');
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createInvoiceBodySchema,
+  invoiceListQuerySchema,
+  invoiceSchema,
+  invoiceStatusBodySchema,
+  invoiceSummarySchema,
+  updateInvoiceBodySchema,
+} from '@contract/invoices';
+import { pathIdSchema } from '@contract/text';
+import { userIdOf } from '../../plugins/session';
+import type { InvoicesService } from './invoices.service';
+
+const params = z.object({ id: pathIdSchema(100) });
+
+/** Under /api/invoices: the signed-in user's own invoices (another user's is a 404). */
+export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (
+  app,
+  { invoices },
+) => {
+  app.get(
+    '/',
+    { schema: { querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceSchema) } } },
+    async (request) => invoices.list(userIdOf(request), request.query),
+  );
+
+  app.get('/summary', { schema: { response: { 200: invoiceSummarySchema } } }, async (request) =>
+    invoices.summary(userIdOf(request)),
+  );
+
+  app.get('/export.csv', async (request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="meridian-invoices.csv"')
+      .send(await invoices.exportCsv(userIdOf(request))),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: createInvoiceBodySchema, response: { 201: invoiceSchema } } },
+    async (request, reply) => reply.status(201).send(await invoices.create(userIdOf(request), request.body)),
+  );
+
+  app.get('/:id', { schema: { params, response: { 200: invoiceSchema } } }, async (request) =>
+    invoices.get(userIdOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { params, body: updateInvoiceBodySchema, response: { 200: invoiceSchema } } },
+    async (request) => invoices.update(userIdOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/:id/status',
+    { schema: { params, body: invoiceStatusBodySchema, response: { 200: invoiceSchema } } },
+    async (request) => invoices.setStatus(userIdOf(request), request.params.id, request.body.status),
+  );
+
+  app.delete('/:id', { schema: { params } }, async (request, reply) => {
+    await invoices.remove(userIdOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/:id/pdf', { schema: { params } }, async (request, reply) => {
+    const pdf = await invoices.pdf(userIdOf(request), request.params.id);
+    return sendPdf(reply, pdf);
+  });
+};
+
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: { filename: string; content: Buffer },
+  disposition: 'inline' | 'attachment' = 'inline',
+) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `${disposition}; filename="${pdf.filename}"`)
+    .send(pdf.content);
+}

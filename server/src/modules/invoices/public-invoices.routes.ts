@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { payTokenSchema, publicInvoiceSchema } from '@contract/invoices';
+import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
+import { sendPdf } from './invoices.routes';
+import type { InvoicesService } from './invoices.service';
+
+const params = z.object({ token: payTokenSchema });
+
+/**
+ * Under /api/public/invoices: the pay link's calls, for a client with no Meridian account. The token is the
+ * only key (128 random bits); a draft, or a token that matches nothing, is a 404 either way.
+ */
+export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (
+  app,
+  { invoices },
+) => {
+  app.get(
+    '/:token',
+    { config: { public: true }, schema: { params, response: { 200: publicInvoiceSchema } } },
+    async (request) => invoices.publicInvoice(request.params.token),
+  );
+
+  app.get('/:token/pdf', { config: { public: true }, schema: { params } }, async (request, reply) =>
+    sendPdf(reply, await invoices.publicPdf(request.params.token)),
+  );
+
+  app.post(
+    '/:token/pay',
+    {
+      // Paying moves money: an Idempotency-Key like any payment, and a tighter limit than the API's.
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params, response: { 200: publicInvoiceSchema } },
+    },
+    async (request, reply) => {
+      const { key, fingerprint } = idempotencyOf(request, '');
+      return sendIdempotent(reply, await invoices.payByLink(request.params.token, { key, fingerprint }));
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import {
+  checksFor,
+  documentTypeNames,
+  kycCountries,
+  kycCountryNames,
+  type DocumentSide,
+  type KycCheckId,
+  type KycCountry,
+} from '@contract/kyc';
+import type { FileStorage } from '../storage/file-storage';
+import type { CheckResult, ReviewSubject, VerificationProvider } from './verification-provider';
+
+export const MINIMUM_AGE = 18;
+
+/** Whole years from `birth` to `today` (both YYYY-MM-DD): a birthday counts from its own day. */
+export function ageOn(birth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
+  return today.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+/** Names compared as people write them: case, accents, extra spaces and hyphens do not matter. */
+export const normalName = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[-'’.]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const sideNames: Record<DocumentSide, string> = { front: 'front', back: 'back', selfie: 'selfie' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The embedded reviewer: real checks, here, in a few seconds. Age at least 18, the document still valid, the
+ * country supported, each image present and decodable (sharp decodes every pixel), and the name on the
+ * application matching the profile's where the profile has one. `delayMs` paces the checks so a person
+ * watching the wizard sees them complete one by one.
+ */
+export function embeddedReviewer(deps: { storage: FileStorage; delayMs: number }): VerificationProvider {
+  async function image(subject: ReviewSubject, side: DocumentSide): Promise<Omit<CheckResult, 'id'>> {
+    const key = subject.images[side];
+    if (!key) return { passed: false, detail: `No ${sideNames[side]} image was uploaded: add one` };
+    const bytes = await deps.storage.get(key);
+    if (!bytes) return { passed: false, detail: `The ${sideNames[side]} image is missing: upload it again` };
+    try {
+      const { info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      return { passed: true, detail: `Read a ${info.width}×${info.height} image` };
+    } catch {
+      return {
+        passed: false,
+        detail: `The ${sideNames[side]} image could not be read: upload a clear photo (PNG, JPEG or WebP)`,
+      };
+    }
+  }
+
+  const checks: Record<KycCheckId, (subject: ReviewSubject) => Promise<Omit<CheckResult, 'id'>>> = {
+    async country({ personal }) {
+      const supported = (kycCountries as readonly string[]).includes(personal.country);
+      return supported
+        ? { passed: true, detail: `${kycCountryNames[personal.country as KycCountry]} is supported` }
+        : { passed: false, detail: `We cannot verify residents of ${personal.country} yet` };
+    },
+    async age({ personal, today }) {
+      const age = ageOn(personal.dateOfBirth, today);
+      return age >= MINIMUM_AGE
+        ? { passed: true, detail: `${MINIMUM_AGE} or older` }
+        : {
+            passed: false,
+            detail: `You must be at least ${MINIMUM_AGE} years old (the date of birth given makes you ${Math.max(age, 0)})`,
+          };
+    },
+    async document_expiry({ document, today }) {
+      const name = documentTypeNames[document.documentType];
+      return document.expiryDate > today
+        ? { passed: true, detail: `${name} valid until ${document.expiryDate}` }
+        : {
+            passed: false,
+            detail: `The ${name.toLowerCase()} expired on ${document.expiryDate}: upload a document that is still valid`,
+          };
+    },
+    front_image: (subject) => image(subject, 'front'),
+    back_image: (subject) => image(subject, 'back'),
+    selfie_image: (subject) => image(subject, 'selfie'),
+    async name_match({ personal, profileName }) {
+      const profile = normalName(`${profileName.firstName} ${profileName.lastName}`);
+      if (!profile) return { passed: true, detail: 'Your profile has no name to compare yet' };
+      const given = normalName(`${personal.firstName} ${personal.lastName}`);
+      return given === profile
+        ? { passed: true, detail: 'Matches your profile' }
+        : {
+            passed: false,
+            detail:
+              `The name on the application (${personal.firstName} ${personal.lastName}) does not match your profile (${profileName.firstName} ${profileName.lastName})`.replace(
+                /\s+\)/g,
+                ')',
+              ),
+          };
+    },
+  };
+
+  return {
+    description: 'Embedded reviewer (rule checks and image decoding on this server)',
+    mode: 'embedded',
+    async review(subject, report) {
+      for (const id of checksFor(subject.document.documentType)) {
+        if (deps.delayMs > 0) await sleep(deps.delayMs);
+        await report({ id, ...(await checks[id](subject)) });
+      }
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Currency } from '@contract/currencies';
+import type { SpendingLimit, VerificationLevel } from '@contract/kyc';
+import { convertAtRate, displayMoney, Money, parseAmount } from '@contract/money';
+import type { Config } from '../../config/env';
+import { isPostgres } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { quotedRate } from '../fx/fx-math';
+import type { RateSource } from '../fx/rate-source';
+
+type Db = Kysely<Database>;
+
+/** The first moment of `now`'s UTC month, as stored timestamps are written (ISO text sorts as time). */
+export const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+
+/**
+ * What left the user's wallets this UTC month, per currency, from the history rows: sends, card payments,
+ * conversions and trade buys (a limit buy counts when placed: its money is reserved then). Sells bring USD in
+ * and are not counted; a returned or failed payment is not counted. Amounts exclude fees.
+ */
+async function outgoingThisMonth(db: Db, userId: string, now: Date) {
+  return db
+    .selectFrom('transactions as t')
+    .innerJoin('journal_entries as j', 'j.id', 't.entry_id')
+    .select(['t.currency', (eb) => eb.fn.sum<string | number | bigint>('t.amount').as('total')])
+    .where('t.user_id', '=', userId)
+    .where('t.created_at', '>=', monthStartOf(now))
+    .where('t.status', 'not in', ['failed', 'returned'])
+    .where((eb) =>
+      eb.or([
+        eb('t.type', 'in', ['send', 'card_payment']),
+        eb.and([eb('t.type', '=', 'exchange'), eb('j.kind', 'in', ['exchange', 'trade_buy'])]),
+        eb.and([eb('j.kind', '=', 'order_reservation'), eb('t.from_currency', '=', 'USD')]),
+      ]),
+    )
+    .groupBy('t.currency')
+    .execute();
+}
+
+export type SpendingLimits = ReturnType<typeof createSpendingLimits>;
+
+/**
+ * The monthly limit by verification level, in one place: unverified accounts may send, convert, buy and spend
+ * by card up to UNVERIFIED_MONTHLY_LIMIT_USD a UTC month, verified ones up to VERIFIED_MONTHLY_LIMIT_USD
+ * (holding and receiving are never limited). Everything is valued in USD at the current rate. Money modules
+ * call `assertWithinMonthlyLimit` inside their money transaction, before posting.
+ */
+export function createSpendingLimits(deps: {
+  rates: RateSource;
+  config: Pick<Config, 'UNVERIFIED_MONTHLY_LIMIT_USD' | 'VERIFIED_MONTHLY_LIMIT_USD'>;
+}) {
+  const limitOf: Record<VerificationLevel, Money> = {
+    unverified: Money.of(parseAmount(deps.config.UNVERIFIED_MONTHLY_LIMIT_USD, 'USD'), 'USD'),
+    verified: Money.of(parseAmount(deps.config.VERIFIED_MONTHLY_LIMIT_USD, 'USD'), 'USD'),
+  };
+
+  async function inUsd(amount: Money): Promise<Money> {
+    if (amount.currency === 'USD') return amount;
+    const rate = quotedRate((await deps.rates.getRate(amount.currency, 'USD')).rate);
+    return convertAtRate(amount, 'USD', rate, 'nearest');
+  }
+
+  async function usedThisMonth(db: Db, userId: string, now: Date): Promise<Money> {
+    let used = Money.zero('USD');
+    for (const row of await outgoingThisMonth(db, userId, now)) {
+      used = used.plus(await inUsd(Money.of(BigInt(row.total ?? 0), row.currency as Currency)));
+    }
+    return used;
+  }
+
+  async function levelOf(db: Db, userId: string): Promise<VerificationLevel> {
+    const query = db.selectFrom('users').select('verification_level').where('id', '=', userId);
+    // On PostgreSQL the user's row is held until commit, so two payments at once cannot both fit the same
+    // room. NO KEY UPDATE, not UPDATE: inserts referencing the user (history rows) still go through.
+    const row = await (isPostgres(db) ? query.forNoKeyUpdate() : query).executeTakeFirst();
+    return row?.verification_level ?? 'unverified';
+  }
+
+  async function roomFor(trx: Db, userId: string, amount: Money, now: Date) {
+    const level = await levelOf(trx, userId);
+    const limit = limitOf[level];
+    const used = await usedThisMonth(trx, userId, now);
+    const value = await inUsd(amount);
+    return { fits: used.plus(value).compare(limit) <= 0, level, limit, used };
+  }
+
+  return {
+    limitOf,
+
+    /** The user's level, limit and use this month (GET /api/kyc, the profile). */
+    async usage(db: Db, userId: string, now = new Date()): Promise<SpendingLimit> {
+      const row = await db
+        .selectFrom('users')
+        .select('verification_level')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      const level = row?.verification_level ?? 'unverified';
+      return {
+        level,
+        monthlyLimitUsd: limitOf[level].format(),
+        usedThisMonthUsd: (await usedThisMonth(db, userId, now)).format(),
+        unverifiedLimitUsd: limitOf.unverified.format(),
+        verifiedLimitUsd: limitOf.verified.format(),
+      };
+    },
+
+    /**
+     * Refuses (422 BUSINESS_RULE, naming the limit) when `amount` (any currency) on top of this month's use
+     * would go over the user's limit. Call it inside the transaction that moves the money.
+     */
+    /** Whether `amount` (any currency) on top of this month's use stays within the user's limit. */
+    async fitsMonthlyLimit(trx: Db, userId: string, amount: Money, now = new Date()): Promise<boolean> {
+      return (await roomFor(trx, userId, amount, now)).fits;
+    },
+
+    /**
+     * Refuses (422 BUSINESS_RULE, naming the limit) when `amount` (any currency) on top of this month's use
+     * would go over the user's limit. Call it inside the transaction that moves the money.
+     */
+    async assertWithinMonthlyLimit(trx: Db, userId: string, amount: Money, now = new Date()) {
+      const { fits, level, limit, used } = await roomFor(trx, userId, amount, now);
+      if (fits) return;
+      const left = limit.minus(used);
+      const room = left.isPositive() ? `${displayMoney(left)} left` : 'nothing left';
+      const message =
+        level === 'verified'
+          ? `This would go over your monthly limit of ${displayMoney(limit)} (USD equivalent): you have ${room} this month`
+          : `This would go over the monthly limit of ${displayMoney(limit)} (USD equivalent) for unverified accounts: you have ${room} this month. Verify your identity to raise it to ${displayMoney(limitOf.verified)}`;
+      throw new AppError('BUSINESS_RULE', message, { amount: message });
+    },
+  };
+}

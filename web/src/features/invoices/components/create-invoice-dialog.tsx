@@ -1,0 +1,189 @@
+import { useState, type ComponentProps, type FormEvent } from 'react';
+import { invoiceCurrencies, type Invoice, type InvoiceCurrency } from '@contract/invoices';
+import { ErrorAlert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FormField, describedBy } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/hooks/use-toast';
+import { ApiError } from '@web/lib/api-client';
+import { useCreateInvoice } from '../api/create-invoice';
+import { useUpdateInvoice } from '../api/update-invoice';
+import {
+  draftErrors,
+  draftFromInvoice,
+  missingRequired,
+  newInvoiceDraft,
+  toCreateBody,
+  type InvoiceDraft,
+} from '../lib/invoice-form';
+import { InvoiceLineEditor } from './invoice-line-editor';
+
+/**
+ * Create Invoice (a fresh form on each opening), or with `editing` the same form filled with a draft, saving
+ * its changes: client, project, lines, currency, tax and due date.
+ */
+export function CreateInvoiceDialog({
+  open,
+  onOpenChange,
+  editing = null,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  editing?: Invoice | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? `Edit ${editing.invoiceNumber}` : 'Create Invoice'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'A draft can change until you send it.'
+              : 'Saved as a draft with the next invoice number. Send it when you are ready: your client gets an email with the PDF and a link to pay.'}
+          </DialogDescription>
+        </DialogHeader>
+        {open && <CreateInvoiceForm editing={editing} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency'>;
+
+function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDone: () => void }) {
+  const create = useCreateInvoice();
+  const update = useUpdateInvoice();
+  const saving = create.isPending || update.isPending;
+  const [draft, setDraft] = useState<InvoiceDraft>(() =>
+    editing ? draftFromInvoice(editing) : newInvoiceDraft(),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (field: TextField) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (missingRequired(draft)) {
+      toast({
+        variant: 'destructive',
+        title: 'Missing Information',
+        description: 'Please fill in all required fields',
+      });
+    }
+    const problems = draftErrors(draft);
+    setErrors(problems);
+    if (missingRequired(draft) || Object.keys(problems).length > 0) return;
+    const failed = (fallback: string) => (error: Error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      setFormError(error instanceof ApiError ? (error.body?.message ?? null) : null);
+      toast({ variant: 'destructive', title: 'Error', description: fallback });
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, body: toCreateBody(draft) },
+        {
+          onSuccess: (invoice) => {
+            toast({ title: 'Invoice Updated', description: `${invoice.invoiceNumber} is saved.` });
+            onDone();
+          },
+          onError: failed('Failed to update invoice'),
+        },
+      );
+      return;
+    }
+    create.mutate(toCreateBody(draft), {
+      onSuccess: (invoice) => {
+        toast({ title: 'Invoice Created', description: `${invoice.invoiceNumber} is saved as a draft.` });
+        onDone();
+      },
+      onError: failed('Failed to create invoice'),
+    });
+  };
+
+  const text = (field: TextField, label: string, props: ComponentProps<'input'> = {}) => (
+    <FormField id={`invoice-${field}`} label={label} error={errors[field]}>
+      <Input
+        id={`invoice-${field}`}
+        value={draft[field]}
+        onChange={set(field)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(`invoice-${field}`, { error: errors[field] })}
+        {...props}
+      />
+    </FormField>
+  );
+  const area = (field: TextField, label: string, placeholder: string) => (
+    <FormField id={`invoice-${field}`} label={label} error={errors[field]}>
+      <Textarea
+        id={`invoice-${field}`}
+        rows={2}
+        value={draft[field]}
+        onChange={set(field)}
+        placeholder={placeholder}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(`invoice-${field}`, { error: errors[field] })}
+      />
+    </FormField>
+  );
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4"
+      aria-label={editing ? 'Edit invoice' : 'Create invoice'}
+    >
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('clientName', 'Client name *', { autoComplete: 'organization', placeholder: 'Acme Studio' })}
+        {text('clientEmail', 'Client email *', {
+          type: 'email',
+          autoComplete: 'email',
+          placeholder: 'billing@client.com',
+        })}
+      </div>
+      {area('clientAddress', 'Client address', 'Street, city, country')}
+      {text('projectTitle', 'Project title *', { placeholder: 'Website redesign' })}
+      {area('description', 'Description', 'What the work covered')}
+      <InvoiceLineEditor
+        draft={draft}
+        errors={errors}
+        onChange={(items) => setDraft((current) => ({ ...current, items }))}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField id="invoice-currency" label="Currency" error={errors.currency}>
+          <NativeSelect
+            id="invoice-currency"
+            value={draft.currency}
+            onChange={(event) =>
+              setDraft((current) => ({ ...current, currency: event.target.value as InvoiceCurrency }))
+            }
+          >
+            {invoiceCurrencies.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {text('taxRate', 'Tax rate (%)', { inputMode: 'decimal', autoComplete: 'off' })}
+        {text('dueDate', 'Due date *', { type: 'date' })}
+      </div>
+      {area('notes', 'Notes', 'Payment terms, thanks, bank details')}
+      <Button type="submit" size="lg" disabled={saving}>
+        {saving && <Spinner />}
+        {editing ? 'Save changes' : 'Create Invoice'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import { formatDay } from '@contract/dates';
+import { CheckCircle2, Copy, Download, Mail, Pencil, Send, Trash2 } from 'lucide-react';
+import type { Invoice } from '@contract/invoices';
+import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
+import { toast } from '@web/hooks/use-toast';
+import { friendlyErrorMessage } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/money';
+import { useDeleteInvoice } from '../api/delete-invoice';
+import { invoicePdfUrl, useInvoice } from '../api/get-invoice';
+import { useSetInvoiceStatus } from '../api/set-invoice-status';
+import { emailStatusText } from '../lib/email-status';
+import { HomeCurrencyStamp } from './home-currency-stamp';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One invoice whole: client, lines, totals, home-currency stamp, pay link, email status and its actions. */
+export function InvoiceDetailDialog({
+  invoice,
+  onClose,
+  onEdit,
+}: {
+  invoice: Invoice | null;
+  onClose: () => void;
+  onEdit: (draft: Invoice) => void;
+}) {
+  return (
+    <Dialog open={invoice !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        {invoice && <Detail picked={invoice} onClose={onClose} onEdit={onEdit} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface DetailProps {
+  picked: Invoice;
+  onClose: () => void;
+  onEdit: (draft: Invoice) => void;
+}
+
+function Detail({ picked, onClose, onEdit }: DetailProps) {
+  const { data: invoice } = useInvoice(picked);
+  const setStatus = useSetInvoiceStatus();
+  const remove = useDeleteInvoice();
+  const money = (amount: string) => formatMoney(amount, invoice.currency);
+  const emailText = emailStatusText(invoice, dateTime);
+
+  const move = (status: 'sent' | 'paid') =>
+    setStatus.mutate(
+      { id: invoice.id, status },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: 'Status Updated',
+            description:
+              status === 'sent'
+                ? `${updated.invoiceNumber} was sent to ${updated.clientEmail}.`
+                : `${updated.invoiceNumber} is marked as paid.`,
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Update Failed', description: friendlyErrorMessage(error) }),
+      },
+    );
+  const deleteDraft = () =>
+    remove.mutate(invoice.id, {
+      onSuccess: () => {
+        toast({ title: 'Invoice Deleted', description: `${invoice.invoiceNumber} was deleted.` });
+        onClose();
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Delete Failed', description: friendlyErrorMessage(error) }),
+    });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="flex flex-wrap items-center gap-2">
+          {invoice.invoiceNumber} <InvoiceStatusBadge status={invoice.status} />
+        </DialogTitle>
+        <DialogDescription>
+          {invoice.projectTitle} for {invoice.clientName}
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="grid gap-4 text-sm sm:grid-cols-2">
+        <BillTo invoice={invoice} />
+        <dl className="grid grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1">
+          <dt className="text-muted-foreground">Issued</dt>
+          <dd>{formatDay(invoice.issueDate, 'short')}</dd>
+          <dt className="text-muted-foreground">Due</dt>
+          <dd>{formatDay(invoice.dueDate, 'short')}</dd>
+          {invoice.paidAt && (
+            <>
+              <dt className="text-muted-foreground">Paid</dt>
+              <dd>
+                {dateTime(invoice.paidAt)} {invoice.paidVia === 'manual' ? '(marked by hand)' : '(pay link)'}
+              </dd>
+            </>
+          )}
+        </dl>
+      </div>
+
+      <table className="w-full text-sm">
+        <caption className="sr-only">Invoice lines</caption>
+        <thead>
+          <tr className="border-b text-xs text-muted-foreground">
+            <th scope="col" className="py-2 text-left font-medium">
+              Description
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right font-medium max-sm:hidden">
+              Unit price
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {invoice.items.map((item) => (
+            <tr key={item.id} className="border-b">
+              <td className="py-2 pr-2">{item.description}</td>
+              <td className="py-2 text-right">{item.quantity}</td>
+              <td className="py-2 text-right max-sm:hidden">{money(item.unitPrice)}</td>
+              <td className="py-2 text-right">{money(item.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <InvoiceTotals invoice={invoice} totalLabel="Total" totalTestId="invoice-total" />
+
+      {invoice.status !== 'draft' && <HomeCurrencyStamp invoice={invoice} />}
+      {invoice.payUrl && <PayLink url={invoice.payUrl} />}
+      {emailText && (
+        <p
+          className="flex gap-2 rounded-lg bg-muted p-3 text-xs text-muted-foreground"
+          data-testid="invoice-email"
+        >
+          <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {emailText}
+        </p>
+      )}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        {invoice.status === 'draft' && (
+          <Button variant="ghost" onClick={deleteDraft} disabled={remove.isPending}>
+            {remove.isPending ? <Spinner /> : <Trash2 />} Delete draft
+          </Button>
+        )}
+        <Button variant="outline" asChild>
+          <a href={invoicePdfUrl(invoice.id)} target="_blank" rel="noreferrer">
+            <Download /> PDF
+          </a>
+        </Button>
+        {invoice.status === 'draft' && (
+          <Button variant="outline" onClick={() => onEdit(invoice)}>
+            <Pencil /> Edit
+          </Button>
+        )}
+        {invoice.status === 'draft' && (
+          <Button onClick={() => move('sent')} disabled={setStatus.isPending}>
+            {setStatus.isPending ? <Spinner /> : <Send />} Send to client
+          </Button>
+        )}
+        {(invoice.status === 'sent' || invoice.status === 'overdue') && (
+          <Button variant="success" onClick={() => move('paid')} disabled={setStatus.isPending}>
+            {setStatus.isPending ? <Spinner /> : <CheckCircle2 />} Mark paid
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function PayLink({ url }: { url: string }) {
+  const { copied, copy: copyText } = useCopyToClipboard();
+  const copy = () => copyText(url, 'the link');
+  return (
+    <div className="grid gap-2">
+      <label htmlFor="invoice-pay-link" className="text-xs font-medium text-muted-foreground uppercase">
+        Pay link for your client
+      </label>
+      <div className="flex gap-2">
+        <Input id="invoice-pay-link" readOnly value={url} onFocus={(event) => event.target.select()} />
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          <Copy /> {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+    </div>
+  );
+}

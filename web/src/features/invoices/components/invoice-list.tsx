@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { FileText, Search } from 'lucide-react';
+import { invoiceStatuses, type Invoice, type InvoiceStatus } from '@contract/invoices';
+import { LoadError } from '@web/components/load-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/hooks/use-toast';
+import { friendlyErrorMessage } from '@web/lib/api-client';
+import { useInvoices } from '../api/get-invoices';
+import { useSetInvoiceStatus } from '../api/set-invoice-status';
+import { InvoiceRow } from './invoice-row';
+
+const statusLabels: Record<InvoiceStatus, string> = {
+  draft: 'Drafts',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
+
+/** Recent Invoices: search, a status filter, and each invoice with its next action. */
+export function InvoiceList({ onOpen }: { onOpen: (invoice: Invoice) => void }) {
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<InvoiceStatus | ''>('');
+  const filter = { ...(status && { status }), ...(q.trim() && { q: q.trim() }) };
+  const invoices = useInvoices(filter);
+  const setInvoiceStatus = useSetInvoiceStatus();
+  const filtered = Boolean(filter.q || filter.status);
+
+  const move = (invoice: Invoice, to: 'sent' | 'paid') =>
+    setInvoiceStatus.mutate(
+      { id: invoice.id, status: to },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: 'Status Updated',
+            description:
+              to === 'sent'
+                ? `${updated.invoiceNumber} was sent to ${updated.clientEmail}.`
+                : `${updated.invoiceNumber} is marked as paid.`,
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Update Failed', description: friendlyErrorMessage(error) }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Invoices</CardTitle>
+        <CardDescription>Send a draft to its client, or mark a sent invoice paid.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+          <div className="relative">
+            <Search aria-hidden className="absolute top-3 left-3 size-4 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label="Search invoices"
+              placeholder="Search by number, client or project"
+              className="pl-9"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+            />
+          </div>
+          <NativeSelect
+            aria-label="Filter by status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}
+          >
+            <option value="">All statuses</option>
+            {invoiceStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {invoices.isError ? (
+          <LoadError error={invoices.error} onRetry={() => void invoices.refetch()} />
+        ) : !invoices.data ? (
+          <div role="status" aria-label="Loading invoices" className="grid gap-3">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-12 rounded-lg" />
+            ))}
+          </div>
+        ) : invoices.data.length === 0 ? (
+          <EmptyState
+            icon={FileText}
+            title={filtered ? 'No invoices match' : 'No invoices yet'}
+            description={
+              filtered
+                ? 'Try another search or status.'
+                : 'Create an invoice, send it to your client, and get paid straight into a wallet.'
+            }
+          />
+        ) : (
+          <ul className="divide-y" aria-label="Invoices">
+            {invoices.data.map((invoice) => (
+              <InvoiceRow
+                key={invoice.id}
+                invoice={invoice}
+                busy={setInvoiceStatus.isPending && setInvoiceStatus.variables?.id === invoice.id}
+                onOpen={() => onOpen(invoice)}
+                onSend={() => move(invoice, 'sent')}
+                onMarkPaid={() => move(invoice, 'paid')}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import type { InvoiceStatus } from '@contract/invoices';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/lib/utils';
+
+const labels: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
+const variants = { draft: 'secondary', sent: 'outline', paid: 'success', overdue: 'outline' } as const;
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return (
+    <Badge
+      variant={variants[status]}
+      className={cn(status === 'overdue' && 'border-transparent bg-warning-soft text-warning')}
+      data-testid="invoice-status"
+    >
+      {labels[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Invoice } from '@contract/invoices';
+import {
+  draftErrors,
+  draftFromInvoice,
+  draftTotals,
+  missingRequired,
+  newInvoiceDraft,
+  toCreateBody,
+} from './invoice-form';
+
+const draft = () => ({
+  ...newInvoiceDraft(new Date('2026-11-24T10:00:00Z')),
+  clientName: 'Acme',
+  clientEmail: 'billing@acme.example',
+  projectTitle: 'Redesign',
+  taxRate: '8.25',
+  items: [
+    { description: 'Design', quantity: '1.5', unitPrice: '80.33' },
+    { description: '', quantity: '3', unitPrice: '9.99' },
+    { description: '', quantity: '1', unitPrice: '' },
+  ],
+});
+
+describe('the invoice form', () => {
+  it('is due in 30 days, in USD without tax, by default', () => {
+    expect(newInvoiceDraft(new Date('2026-11-24T10:00:00Z'))).toMatchObject({
+      dueDate: '2026-12-24',
+      currency: 'USD',
+      taxRate: '0',
+    });
+  });
+
+  it('previews the figures the server charges', () => {
+    const totals = draftTotals(draft());
+    expect(totals.lines.map((line) => line?.format() ?? null)).toEqual(['120.50', '29.97', null]);
+    expect(totals.amount.format()).toBe('150.47');
+    expect(totals.tax.format()).toBe('12.41');
+    expect(totals.total.format()).toBe('162.88');
+  });
+
+  it('drops blank lines and names an unnamed line after the project', () => {
+    expect(toCreateBody(draft()).items).toEqual([
+      { description: 'Design', quantity: '1.5', unitPrice: '80.33' },
+      { description: 'Redesign', quantity: '3', unitPrice: '9.99' },
+    ]);
+  });
+
+  it('knows when required information is missing', () => {
+    expect(missingRequired(draft())).toBe(false);
+    expect(missingRequired({ ...draft(), clientEmail: ' ' })).toBe(true);
+    expect(missingRequired({ ...draft(), items: [{ description: 'x', quantity: '1', unitPrice: '' }] })).toBe(
+      true,
+    );
+  });
+
+  it('names bad fields as the server does', () => {
+    const errors = draftErrors({
+      ...draft(),
+      clientEmail: 'nope',
+      items: [{ description: 'x', quantity: '1', unitPrice: '1.001' }],
+    });
+    expect(Object.keys(errors).sort()).toEqual(['clientEmail', 'items.0.unitPrice']);
+  });
+
+  it('puts a saved draft back in the form as it was', () => {
+    const saved = {
+      ...toCreateBody(draft()),
+      items: [{ id: 'i', description: 'Design', quantity: '1.5', unitPrice: '80.33', amount: '120.50' }],
+    };
+    const back = draftFromInvoice(saved as unknown as Invoice);
+    expect(back.items).toEqual([{ description: 'Design', quantity: '1.5', unitPrice: '80.33' }]);
+    expect(back).toMatchObject({ clientName: 'Acme', taxRate: '8.25', dueDate: '2026-12-24' });
+  });
+});
