@@ -7,11 +7,14 @@ import type { ErrorBody } from '@contract/errors';
 
 /**
  * Serves the built web app with an SPA fallback: any GET that is not a file and not under /api gets
- * index.html, so deep links work. Unknown /api paths stay JSON 404s, never the page.
+ * index.html, so deep links work. `/` gets landing.html instead: the landing page prerendered at build time
+ * (scripts/prerender.tsx), which paints before any script runs. Unknown /api paths stay JSON 404s, never
+ * the page.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const root = options.distDir ? resolve(options.distDir) : '';
   const hasWebApp = root !== '' && existsSync(resolve(root, 'index.html'));
+  const hasLanding = hasWebApp && existsSync(resolve(root, 'landing.html'));
   if (!hasWebApp) {
     if (root) app.log.warn({ root }, 'web app not built; serving the API only (run `npm run build`)');
   } else {
@@ -30,7 +33,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
     if (hasWebApp && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = hasLanding && request.url.split('?')[0] === '/' ? 'landing.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     const body: ErrorBody = {
       code: 'NOT_FOUND',
