@@ -28,13 +28,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // A route of its own (not the fallback below) so that it is compressed like any route: ~34 KB of
+    // prerendered HTML goes out as ~7 KB.
+    if (hasLanding) {
+      app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('landing.html'));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
     if (hasWebApp && wantsPage) {
-      const page = hasLanding && request.url.split('?')[0] === '/' ? 'landing.html' : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const body: ErrorBody = {
       code: 'NOT_FOUND',
