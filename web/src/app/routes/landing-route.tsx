@@ -5,13 +5,15 @@ import { LandingPage } from '@web/features/landing/components/landing-page';
 import { useDocumentTitle } from '../use-document-title';
 
 // The forms (react-hook-form, zod, the dialog, TanStack Query: ~60 KB gzipped) are not part of the first
-// visit. They start loading when a pointer or the keyboard reaches any button, usually well before the
-// click that opens them.
+// visit. They start loading when a pointer or the keyboard reaches a button, usually well before the click
+// that opens them.
 const loadAuthDialog = () => import('./landing-auth-dialog');
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.LandingAuthDialog })));
 
+// Not for the demo button or the theme toggle, which never open the dialog.
 const preloadOnButton = (event: SyntheticEvent) => {
-  if (event.target instanceof Element && event.target.closest('button')) void loadAuthDialog();
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (button && !button.matches('[data-demo-button], [data-theme-toggle]')) void loadAuthDialog();
 };
 
 interface DialogState {

@@ -31,7 +31,7 @@ export function DemoButton({
   };
   if (!options?.demo) return null;
   return (
-    <Button onClick={() => void start()} disabled={starting} {...props}>
+    <Button onClick={() => void start()} disabled={starting} data-demo-button {...props}>
       {starting ? <Spinner /> : <Sparkles />}
       {children}
     </Button>
