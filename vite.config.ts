@@ -11,6 +11,15 @@ export default defineConfig({
   resolve: {
     alias: { '@contract': here('./contract/src'), '@web': here('./web/src') },
   },
-  build: { outDir: here('./web/dist'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: here('./web/dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // Two pages: the app's shell for every path, and the landing page for `/` alone (prerendered after
+      // the build by scripts/prerender.tsx; it loads no router, no zod, no forms).
+      input: { index: here('./web/index.html'), landing: here('./web/landing.html') },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -105,6 +105,8 @@ describe('dashboard', () => {
     expect(centsShown(await figure(page, 'monthly-earnings'))).toBe(minorOf(analytics.monthlyEarnings));
     expect(centsShown(await figure(page, 'average-project'))).toBe(minorOf(analytics.averageProject));
     expect(await figure(page, 'active-clients')).toBe(String(analytics.activeClients));
+    // The chart loads when scrolled to (it sits below the fold).
+    await page.getByRole('heading', { name: 'Income vs spending, last 6 months' }).scrollIntoViewIfNeeded();
     await page.locator('figure .recharts-bar-rectangle').first().waitFor();
 
     await expectNoSeriousAxeViolations(page, '/dashboard (demo, light)');

@@ -51,6 +51,8 @@ const steps = [
   () => run('typecheck', 'npx', ['tsc', '-p', '.']),
   () => vitest('unit and API tests', 'vitest.config.ts', '.tmp/unit.json'),
   () => run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']),
+  // As `npm run build` does: the landing page is rendered into web/dist/landing.html after the bundle.
+  () => run('prerender', 'npx', ['tsx', 'scripts/prerender.tsx']),
   () => vitest('browser tests (Chromium)', 'e2e/vitest.config.ts', '.tmp/e2e.json'),
 ];
 

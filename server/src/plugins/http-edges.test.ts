@@ -208,6 +208,11 @@ describe('HTTP edges that need their own app', () => {
     const dist = mkdtempSync(join(tmpdir(), 'meridian-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Meridian</title>');
+    // As the build's prerender step leaves it: long enough to be worth compressing.
+    writeFileSync(
+      join(dist, 'landing.html'),
+      `<!doctype html><title>Landing</title>${'<p>Banking</p>'.repeat(200)}`,
+    );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     ctx = await createTestApp('sqlite', {
       WEB_DIST_DIR: dist,
@@ -373,5 +378,25 @@ describe('HTTP edges that need their own app', () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toMatch(/immutable/);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+
+  it('serves / the prerendered landing page, revalidated on every visit and compressed', async () => {
+    for (const url of ['/', '/?ref=newsletter']) {
+      const landing = await ctx.app.inject({ method: 'GET', url });
+      expect(landing.statusCode).toBe(200);
+      expect(landing.headers['content-type']).toMatch(/text\/html/);
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      expect(landing.body).toContain('<title>Landing</title>');
+    }
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    // Every other page is the plain app shell.
+    expect((await ctx.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain(
+      '<title>Meridian</title>',
+    );
   });
 });

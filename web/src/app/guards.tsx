@@ -1,13 +1,28 @@
-import { Navigate, Outlet } from 'react-router';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import type { User } from '@contract/auth';
 import { PageError } from '@web/components/page-error';
 import { PageLoader } from '@web/components/page-loader';
 import { useMe } from '@web/features/auth/api/get-me';
+import { SignedInContext } from '@web/features/auth/api/use-signed-in';
 import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useAuthOptions } from '@web/lib/email-verification';
+import { startSessionCache } from '@web/lib/query-client';
 
 /** Learns who is signed in before anything renders, so neither the landing page nor the app flashes. */
 export function SessionGate() {
   const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Inside the app, signing in starts a clean cache holding the new user and opens the dashboard, no reload.
+  const signedIn = useCallback(
+    (user: User) => {
+      startSessionCache(queryClient, user);
+      void navigate('/dashboard', { replace: true });
+    },
+    [queryClient, navigate],
+  );
   // Asked alongside: the landing page shows the demo only where the server offers one.
   useAuthOptions();
   if (me.isPending) return <PageLoader />;
@@ -15,7 +30,11 @@ export function SessionGate() {
   // signed-in app on screen, where each page shows its own error and System Status says what is wrong.
   if (me.isError && !me.data)
     return <PageError message={friendlyErrorMessage(me.error)} onRetry={() => void me.refetch()} />;
-  return <Outlet />;
+  return (
+    <SignedInContext value={signedIn}>
+      <Outlet />
+    </SignedInContext>
+  );
 }
 
 /** Signed-out visitors on an app page go to the landing page. */

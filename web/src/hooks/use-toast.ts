@@ -59,6 +59,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, currentToasts);
+  // The store is empty on the server (the landing page is prerendered) and while hydrating.
+  const current = useSyncExternalStore(subscribe, currentToasts, currentToasts);
   return { toasts: current, toast, dismiss: dismissToast };
 }

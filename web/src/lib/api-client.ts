@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorBody } from '@contract/errors';
+import type { ErrorBody } from '@contract/errors';
 
 /**
  * Any non-OK answer from the API. `message` reads `"<status>: <body text>"` (or the
@@ -21,13 +21,20 @@ export class ApiError extends Error {
   }
 }
 
-function parseErrorBody(text: string): ErrorBody | null {
+/**
+ * The schema (and zod with it, ~25 KB gzipped) is fetched on the first failure rather than with this module:
+ * the landing page asks who is signed in through here, and must not pay for zod before anything fails.
+ */
+async function parseErrorBody(text: string): Promise<ErrorBody | null> {
+  let json: unknown;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    json = JSON.parse(text);
   } catch {
     return null;
   }
+  const { errorBodySchema } = await import('@contract/errors');
+  const parsed = errorBodySchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }
 
 export interface RequestOptions {
@@ -70,7 +77,7 @@ export async function apiRequestWithHeaders<T>(
     throw new ApiError(
       response.status,
       `${response.status}: ${text || response.statusText}`,
-      parseErrorBody(text),
+      await parseErrorBody(text),
     );
   }
   return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };

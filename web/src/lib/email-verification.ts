@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthOptions, VerificationStatus, VerifyEmailResponse } from '@contract/email-verification';
 import { api } from './api-client';
+import { getAuthOptions } from './auth-options';
 import { queryKeys } from './query-keys';
 
 /**
@@ -50,6 +51,6 @@ export function useVerifyEmail() {
 export const useAuthOptions = () =>
   useQuery({
     queryKey: ['auth', 'options'],
-    queryFn: ({ signal }) => api.get<AuthOptions>('/api/auth/options', signal),
+    queryFn: (): Promise<AuthOptions> => getAuthOptions(),
     staleTime: Infinity,
   });

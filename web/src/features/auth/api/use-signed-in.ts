@@ -1,14 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { createContext, useContext } from 'react';
 import type { User } from '@contract/auth';
-import { startSessionCache } from '@web/lib/query-client';
 
-/** After any way of signing in: start from a clean cache holding the new user, then open the dashboard. */
-export function useSignedIn() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return (user: User) => {
-    startSessionCache(queryClient, user);
-    void navigate('/dashboard', { replace: true });
-  };
-}
+/** What happens once a visitor is signed in (by the forms, the demo, or a session they already had). */
+export type SignedIn = (user: User) => void;
+
+/**
+ * Outside the router (the prerendered landing page, which ships without react-router or TanStack Query to
+ * stay small) the way in is a full page load of the dashboard: the session cookie is already set. Inside
+ * the router, SessionGate provides a client-side navigation that also starts a clean cache for the user.
+ */
+export const SignedInContext = createContext<SignedIn>(() => window.location.replace('/dashboard'));
+
+export const useSignedIn = () => useContext(SignedInContext);

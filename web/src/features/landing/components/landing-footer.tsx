@@ -34,7 +34,11 @@ export function LandingFooter({ onSignIn }: Pick<LandingActions, 'onSignIn'>) {
         </nav>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
+        {/* The page is prerendered at build time: a build from last year shows this year once hydrated. */}
+        <p
+          className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6"
+          suppressHydrationWarning
+        >
           © {new Date().getFullYear()} Meridian. All rights reserved.
         </p>
       </div>
