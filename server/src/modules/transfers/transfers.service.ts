@@ -166,8 +166,10 @@ export function createTransfersService(deps: {
         const posted = await postEntry(trx, entry);
         const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
         if (payee.kind === 'customer') {
-          await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.displayName));
-          await notifier.raise(trx, payee.userId, moneyReceivedNotice(figures.converted, sender.displayName));
+          await notifier.raiseMany(trx, [
+            { userId: sender.userId, notice: moneySentNotice(figures.amount, payee.displayName) },
+            { userId: payee.userId, notice: moneyReceivedNotice(figures.converted, sender.displayName) },
+          ]);
         } else if (payee.kind === 'held') {
           const notice = paymentHeldNotice(figures.amount, payee.email, config.HELD_TRANSFER_RETURN_DAYS);
           await notifier.raise(trx, sender.userId, notice);
