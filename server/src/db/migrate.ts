@@ -14,6 +14,7 @@ import * as invoices from './migrations/0012-invoices';
 import * as twoFactor from './migrations/0013-two-factor';
 import * as cards from './migrations/0014-cards';
 import * as kyc from './migrations/0015-kyc';
+import * as postEntryFunction from './migrations/0016-post-entry-function';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-two-factor': twoFactor,
   '0014-cards': cards,
   '0015-kyc': kyc,
+  '0016-post-entry-function': postEntryFunction,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -90,14 +90,18 @@ export function createFxService(deps: {
     async convert(request: IdempotentRequest, body: ConvertBody) {
       return runIdempotent<ConvertResponse>(db, request, async (trx) => {
         const { figures, timestamp } = await price(body, { trx, userId: request.userId });
-        const source = await wallets.findWalletByCurrency(trx, request.userId, body.from);
+        // Both wallets in one query; the target is opened (ensureWallet) only if the user has none yet.
+        const found = await wallets.findWalletsByCurrency(trx, request.userId, [body.from, body.to]);
+        const source = found.find((wallet) => wallet.currency === body.from);
         if (!source) {
           throw new AppError('BUSINESS_RULE', `You have no ${body.from} wallet to convert from`, {
             from: `No ${body.from} wallet`,
           });
         }
         await limits.assertWithinMonthlyLimit(trx, request.userId, figures.original);
-        const targetId = await wallets.ensureWallet(trx, request.userId, body.to);
+        const targetId =
+          found.find((wallet) => wallet.currency === body.to)?.id ??
+          (await wallets.ensureWallet(trx, request.userId, body.to));
         const posted = await postEntry(
           trx,
           exchangeEntry(request.userId, { sourceId: source.id, targetId }, figures, {

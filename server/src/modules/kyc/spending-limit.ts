@@ -78,6 +78,8 @@ export function createSpendingLimits(deps: {
   }
 
   async function roomFor(trx: Db, userId: string, amount: Money, now: Date) {
+    // Two statements on purpose, not one: under READ COMMITTED a statement reads the snapshot it started
+    // with, so a usage sum in the same statement as the lock would miss the payment the lock waited for.
     const level = await levelOf(trx, userId);
     const limit = limitOf[level];
     const used = await usedThisMonth(trx, userId, now);

@@ -19,7 +19,7 @@ import type { Book, Database } from '../../db/schema';
  * demo never draws on (or pays into) the real world. Callers name the live account; postEntry moves a demo
  * entry's house postings to the demo book's account of the same kind.
  */
-const houseKinds = [
+export const houseKinds = [
   'external',
   'fees',
   'fx_liquidity',

@@ -1,9 +1,11 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
+import { isPostgres } from '../../db/dialect';
 import type { Book, Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { insertTransactions, type NewTransaction } from '../transactions/transactions.repository';
-import { houseAccountId, isHouseKind } from './house-accounts';
+import { houseAccountId, houseKinds, isHouseKind } from './house-accounts';
 import * as repo from './ledger.repository';
 import { newId } from '../../lib/ids';
 
@@ -72,7 +74,18 @@ function assertBalanced(postings: PostingInput[]): void {
 export async function postEntry(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new LedgerRuleError('postEntry must run inside a database transaction');
   assertBalanced(entry.postings);
+  return isPostgres(trx) ? postEntryInPostgres(trx, entry) : postEntryByStatements(trx, entry);
+}
 
+/**
+ * postEntry as single statements from JavaScript: SQLite's path (its queries cost no round trip), and on
+ * PostgreSQL the reference the ledger_post_entry function is tested against (ledger.agreement.test.ts).
+ * Exported for that test only; callers use postEntry.
+ */
+export async function postEntryByStatements(
+  trx: Transaction<Database>,
+  entry: EntryInput,
+): Promise<PostedEntry> {
   const ids = [...new Set(entry.postings.map((posting) => posting.accountId))];
   const customer = await repo.lockCustomerAccounts(trx, ids);
   const others = customer.length === ids.length ? [] : await repo.findHouseAccounts(trx, ids);
@@ -92,13 +105,7 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
   const balances = new Map<string, bigint>();
   for (const account of customer) {
     const balance = account.balance! + deltas.get(account.id)!;
-    if (balance < 0n) {
-      const available = Money.of(account.balance!, account.currency);
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        `Insufficient funds in your ${account.currency} wallet (available: ${available})`,
-      );
-    }
+    if (balance < 0n) throw insufficientFunds(account.currency, account.balance!);
     balances.set(account.id, balance);
   }
 
@@ -130,16 +137,90 @@ export async function postEntry(trx: Transaction<Database>, entry: EntryInput): 
   const rows = entry.transactions?.length
     ? await insertTransactions(
         trx,
-        entry.transactions.map((row) => ({
-          ...row,
-          id: newId(),
-          entry_id: entryId,
-          created_at: createdAt,
-        })),
+        entry.transactions.map((row) => historyRow(row, entryId, createdAt)),
       )
     : [];
   return { entryId, createdAt, balances, transactions: rows };
 }
+
+const insufficientFunds = (currency: Currency, available: bigint) =>
+  new AppError(
+    'INSUFFICIENT_FUNDS',
+    `Insufficient funds in your ${currency} wallet (available: ${Money.of(available, currency)})`,
+  );
+
+/** A history row with every column, as both paths insert it and postEntry returns it. */
+function historyRow(row: NewTransaction, entryId: string, createdAt: string): TransactionRow {
+  return {
+    id: newId(),
+    user_id: row.user_id,
+    entry_id: entryId,
+    wallet_id: row.wallet_id ?? null,
+    type: row.type,
+    amount: row.amount,
+    currency: row.currency,
+    fee: row.fee ?? 0n,
+    from_currency: row.from_currency ?? null,
+    to_currency: row.to_currency ?? null,
+    exchange_rate: row.exchange_rate ?? null,
+    converted_amount: row.converted_amount ?? null,
+    recipient_email: row.recipient_email ?? null,
+    counterparty: row.counterparty ?? null,
+    counterparty_email: row.counterparty_email ?? null,
+    description: row.description,
+    status: row.status,
+    created_at: createdAt,
+  };
+}
+
+interface PostedRow {
+  problem: 'demo_account' | 'ledger_rule' | 'insufficient_funds' | null;
+  account_id: string | null;
+  currency: Currency | null;
+  balance: bigint | null;
+  detail: string | null;
+}
+
+/**
+ * postEntry on PostgreSQL: the same rules in ONE round trip, through the `ledger_post_entry` function
+ * (migration 0016, which lists them). Everything goes as parameters: arrays of ids, currencies and amounts
+ * (amounts as decimal text, read as bigint: no float on the way), the history rows as JSON with their bigint
+ * columns as strings. The function returns a refusal as a row rather than raising, having written nothing,
+ * so the caller's transaction is left as the JavaScript path leaves it when it throws.
+ */
+async function postEntryInPostgres(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
+  const entryId = newId();
+  const createdAt = entry.createdAt ?? new Date().toISOString();
+  const rows = (entry.transactions ?? []).map((row) => historyRow(row, entryId, createdAt));
+  const json = JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+  const { postings } = entry;
+  const result = await sql<PostedRow>`select * from ledger_post_entry(
+    ${entryId}, ${entry.kind}, ${entry.description}, ${JSON.stringify(entry.metadata ?? {})}, ${createdAt},
+    ${entry.book ?? null}, ${houseKinds}::text[], ${postings.map(() => newId())}::text[],
+    ${postings.map((p) => p.accountId)}::text[], ${postings.map((p) => p.amount.currency)}::text[],
+    ${postings.map((p) => p.amount.minor.toString())}::bigint[], ${json}::jsonb)`.execute(trx);
+
+  const balances = new Map<string, bigint>();
+  for (const row of result.rows) {
+    switch (row.problem) {
+      case null:
+        balances.set(row.account_id!, row.balance!);
+        break;
+      case 'demo_account':
+        throw demoAccountError();
+      case 'insufficient_funds':
+        throw insufficientFunds(row.currency!, row.balance!);
+      default:
+        throw new LedgerRuleError(row.detail ?? 'Entry refused by the ledger');
+    }
+  }
+  return { entryId, createdAt, balances, transactions: rows };
+}
+
+const demoAccountError = () =>
+  new AppError('DEMO_ACCOUNT', 'Demo money stays in the demo: it cannot move to or from a real account');
 
 type LoadedAccount = Awaited<ReturnType<typeof repo.findHouseAccounts>>[number];
 
@@ -157,12 +238,7 @@ async function inBookOfEntry(
   const isLiveHouse = (account: LoadedAccount) => isHouseKind(account.kind) && account.book === 'live';
   const named = new Set<Book>([...customer, ...others].filter((a) => !isLiveHouse(a)).map((a) => a.book));
   if (entry.book) named.add(entry.book);
-  if (named.size > 1) {
-    throw new AppError(
-      'DEMO_ACCOUNT',
-      'Demo money stays in the demo: it cannot move to or from a real account',
-    );
-  }
+  if (named.size > 1) throw demoAccountError();
   const book = [...named][0] ?? 'live';
   if (book === 'live') return { postings: entry.postings, house: others };
 

@@ -10,8 +10,8 @@ export interface NotificationCursor {
   id: string;
 }
 
-export function insertNotification(db: Db, row: Insertable<NotificationsTable>) {
-  return db.insertInto('notifications').values(row).execute();
+export function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
+  return db.insertInto('notifications').values(rows).execute();
 }
 
 /** One page in the panel's order, strictly after `after`; one walk down the notifications_list index. */

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, NotificationsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { insertNotification } from './notifications.repository';
+import { insertNotifications } from './notifications.repository';
 
 /** What a module tells a user; `actionUrl` is an in-app path such as "/history". */
 export interface Notice {
@@ -96,21 +96,51 @@ export function createNotifier(deps: {
     else setImmediate(emit, userId);
   }
 
+  const rowOf = (userId: string, notice: Notice, createdAt: string): Insertable<NotificationsTable> => ({
+    id: newId(),
+    user_id: userId,
+    category: notice.category,
+    type: notice.type,
+    title: notice.title,
+    message: notice.message,
+    action_url: notice.actionUrl ?? null,
+    action_text: notice.actionText ?? null,
+    created_at: createdAt,
+  });
+
+  /**
+   * Writes the notifications and signals their users. On PostgreSQL that is ONE statement, the insert and its
+   * pg_notify per row (PostgreSQL delivers identical notifications of one transaction once), so a money
+   * movement pays one round trip for all it tells; on SQLite two cheap local statements.
+   */
+  async function raiseAll(
+    trx: Kysely<Database>,
+    notices: { userId: string; notice: Notice }[],
+    createdAt: string,
+  ) {
+    if (notices.length === 0) return;
+    const rows = notices.map(({ userId, notice }) => rowOf(userId, notice, createdAt));
+    if (dialect === 'postgres') {
+      await trx
+        .with('raised', (db) => db.insertInto('notifications').values(rows).returning('user_id'))
+        .selectFrom('raised')
+        .select(sql`pg_notify(${CHANNEL}, raised.user_id)`.as('signalled'))
+        .execute();
+      return;
+    }
+    await insertNotifications(trx, rows);
+    for (const userId of new Set(rows.map((row) => row.user_id))) setImmediate(emit, userId);
+  }
+
   return {
     /** Writes a notification for `userId` in the caller's transaction (backdated only by the demo's story). */
     async raise(trx: Kysely<Database>, userId: string, notice: Notice, createdAt = new Date().toISOString()) {
-      await insertNotification(trx, {
-        id: newId(),
-        user_id: userId,
-        category: notice.category,
-        type: notice.type,
-        title: notice.title,
-        message: notice.message,
-        action_url: notice.actionUrl ?? null,
-        action_text: notice.actionText ?? null,
-        created_at: createdAt,
-      });
-      await signal(trx, userId);
+      await raiseAll(trx, [{ userId, notice }], createdAt);
+    },
+
+    /** Several notifications of one event (say the sender's and the recipient's of a transfer) at once. */
+    async raiseMany(trx: Kysely<Database>, notices: { userId: string; notice: Notice }[]) {
+      await raiseAll(trx, notices, new Date().toISOString());
     },
 
     signal,

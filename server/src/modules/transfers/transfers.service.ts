@@ -123,8 +123,10 @@ export function createTransfersService(deps: {
      * Sends money in one database transaction: one ledger entry (transfer-entry.ts), the history rows, for an
      * unverified address the held payment and the mail telling its owner, for a demo's outside recipient the
      * simulated payout, and the idempotency record. Queries on the way: the key claim, one lookup of both
-     * parties with their wallets, then postEntry's own (lock, house accounts, entry, postings, balances,
-     * history rows), the held or payout row if any, and storing the response. Mail goes after commit.
+     * parties with their wallets, the monthly limit (two: the lock, then a fresh read of the month), the
+     * recipient's set-aside goals, postEntry (one call of ledger_post_entry on PostgreSQL), the notifications
+     * (one statement), the held or payout row if any, and storing the response: 12 round trips on PostgreSQL
+     * with session, BEGIN and COMMIT, down from 21. Mail goes after commit.
      */
     async send(request: IdempotentRequest, body: TransferRequest) {
       const { fromCurrency, toCurrency, recipientEmail } = body;
@@ -166,8 +168,10 @@ export function createTransfersService(deps: {
         const posted = await postEntry(trx, entry);
         const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
         if (payee.kind === 'customer') {
-          await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.displayName));
-          await notifier.raise(trx, payee.userId, moneyReceivedNotice(figures.converted, sender.displayName));
+          await notifier.raiseMany(trx, [
+            { userId: sender.userId, notice: moneySentNotice(figures.amount, payee.displayName) },
+            { userId: payee.userId, notice: moneyReceivedNotice(figures.converted, sender.displayName) },
+          ]);
         } else if (payee.kind === 'held') {
           const notice = paymentHeldNotice(figures.amount, payee.email, config.HELD_TRANSFER_RETURN_DAYS);
           await notifier.raise(trx, sender.userId, notice);

@@ -75,8 +75,18 @@ export function findWalletByCurrency(
   return wallets(db, userId).where('currency', '=', currency).executeTakeFirst();
 }
 
-/** The id of the user's wallet in `currency`, opened first if they have none yet. */
+/** The user's wallets in these currencies (those that exist), in one query. */
+export function findWalletsByCurrency(db: Db, userId: string, currencies: Currency[]): Promise<WalletRow[]> {
+  return wallets(db, userId).where('currency', 'in', currencies).execute();
+}
+
+/**
+ * The id of the user's wallet in `currency`, opened first if they have none yet. Looked up before opening:
+ * the wallet usually exists, and then this is one query instead of two (a conversion calls it every time).
+ */
 export async function ensureWallet(db: Db, userId: string, currency: Currency): Promise<string> {
+  const existing = await findWalletByCurrency(db, userId, currency);
+  if (existing) return existing.id;
   await openWallets(db, userId, [currency]);
   const wallet = await findWalletByCurrency(db, userId, currency);
   if (!wallet) throw new Error(`No ${currency} wallet for user ${userId} after opening it`);
