@@ -71,7 +71,10 @@ describeEachDatabase('cards', (ctx) => {
     expect(card.cardNumber).toBe(`•••• ${card.last4}`);
     expect(card.stripeCardId).toMatch(/^demo_ic_/);
     expect(card.expiryYear).toBe(new Date().getUTCFullYear() + 3);
-    expect(JSON.stringify(card)).not.toMatch(/\d{12}/);
+    // No card number anywhere in the answer. The ids are left out of the check: they are random hex, which now
+    // and then holds a run of twelve digits (CI once met one in the issuer's id).
+    const { id: _id, stripeCardId: _issuerId, ...shown } = card;
+    expect(JSON.stringify(shown)).not.toMatch(/\d{12}/);
     const list: Card[] = (await request(ctx.app, ada, 'GET', '/api/cards')).json();
     expect(list.map((each) => each.id)).toEqual([card.id]);
     expect((await request(ctx.app, ben, 'GET', '/api/cards')).json()).toEqual([]);
