@@ -29,7 +29,7 @@ export async function seedHistory(
   const seriesOf = (first: number, last: number) =>
     postgres
       ? sql`(select n from generate_series(${first}::int, ${last}::int) as s(n))`
-      : sql`(with recursive s(n) as (select ${first} union all select n + 1 from s where n < ${last}) select n from s)`;
+      : sql`(with recursive s(n) as (select cast(${first} as integer) union all select n + 1 from s where n < ${last}) select n from s)`;
   // One row a minute, oldest first, in the ISO form the app writes (…T12:34:56.000Z).
   const createdAt = postgres
     ? sql`to_char(to_timestamp(${startSeconds}::bigint + n * 60) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
