@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
+import { precompiled } from '../../db/precompiled';
 import type { Database, SessionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -9,8 +10,9 @@ export function insertSession(db: Db, session: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionWithUser(db: Db, sessionId: string) {
-  return db
+// Every /api request asks this: compiled once (see db/precompiled.ts).
+const sessionWithUser = precompiled((db: Db, sessionId: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -19,8 +21,12 @@ export function findSessionWithUser(db: Db, sessionId: string) {
       'sessions.expires_at as expiresAt',
       'users.id as userId',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', sessionId),
+);
+
+export async function findSessionWithUser(db: Db, sessionId: string) {
+  const [session] = await sessionWithUser(db, sessionId);
+  return session;
 }
 
 export function touchSession(db: Db, sessionId: string, at: string) {
