@@ -15,6 +15,7 @@ import * as twoFactor from './migrations/0013-two-factor';
 import * as cards from './migrations/0014-cards';
 import * as kyc from './migrations/0015-kyc';
 import * as postEntryFunction from './migrations/0016-post-entry-function';
+import * as unloggedRateLimits from './migrations/0017-unlogged-rate-limits';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-cards': cards,
   '0015-kyc': kyc,
   '0016-post-entry-function': postEntryFunction,
+  '0017-unlogged-rate-limits': unloggedRateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
