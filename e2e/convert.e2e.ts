@@ -216,6 +216,8 @@ describe('dashboard and converter on a phone (360 px)', () => {
     await startDemoFromLanding(page);
     await page.getByTestId('total-portfolio').waitFor();
     await page.getByTestId('recent-activity').waitFor();
+    // The cashflow chart loads once it is scrolled to (its library is left out of the first load).
+    await page.getByRole('heading', { name: 'Income vs spending, last 6 months' }).scrollIntoViewIfNeeded();
     await page.locator('figure .recharts-bar-rectangle').first().waitFor();
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
