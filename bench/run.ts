@@ -8,6 +8,7 @@ import { loadTest, type LoadResult } from './api-load';
 import { fundedCustomers } from './fixtures';
 import { seedHistory } from './history-seed';
 import { describeMachine } from './machine';
+import { timeGets, type Latency } from './one-at-a-time';
 import { measurePgbench } from './raw-postgres';
 import { measureRawSqliteTransfers } from './raw-sqlite';
 
@@ -36,7 +37,9 @@ interface DialectResult {
   hello: LoadResult;
   workers: number;
   marketOrders: LoadResult;
-  historyPage: { p50: number; p99: number };
+  /** Warm: after the same number of pages were answered once. */
+  historyPage: Latency;
+  historyPageCold: Latency;
   csv: {
     seconds: number;
     rows: number;
@@ -176,17 +179,14 @@ async function benchDialect(
       { userId, walletId: reader!.wallets.USD! },
       HISTORY_ROWS,
     );
-    const pageTimes: number[] = [];
-    for (let index = 0; index < HISTORY_PAGES; index++) {
-      const started = performance.now();
-      const page = await call(() => server.url, 'GET', '/api/transactions?type=incoming&limit=20', {
-        cookie: reader!.cookie,
-      });
-      pageTimes.push(performance.now() - started);
-      if (page.status !== 200 || (page.body as unknown[]).length !== 20)
-        throw new Error(`history page: ${page.status}`);
-    }
-    pageTimes.sort((a, b) => a - b);
+    // The same 1,000 pages twice: first straight after the seed (a cold server: the route's code not yet
+    // optimised by V8, the history's pages not yet in the database's cache), then warm, as a server that has
+    // been answering for a while runs. The target is read on the warm run; both are recorded.
+    const pagePath = '/api/transactions?type=incoming&limit=20';
+    const historyPageCold = await timeGets(server.url, pagePath, reader!.cookie, HISTORY_PAGES);
+    const historyPage = await timeGets(server.url, pagePath, reader!.cookie, HISTORY_PAGES);
+    const page = await call(() => server.url, 'GET', pagePath, { cookie: reader!.cookie });
+    if ((page.body as unknown[]).length !== 20) throw new Error(`history page: ${JSON.stringify(page.body)}`);
 
     const rssBefore = rssMb(server);
     let rssPeak = rssBefore;
@@ -204,8 +204,6 @@ async function benchDialect(
     const csvSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const rssAfter = rssMb(server);
-    const percentile = (p: number) =>
-      pageTimes[Math.min(pageTimes.length - 1, Math.ceil(p * pageTimes.length) - 1)]!;
     return {
       dialect,
       workers,
@@ -213,7 +211,8 @@ async function benchDialect(
       transfers,
       wallets,
       marketOrders,
-      historyPage: { p50: percentile(0.5), p99: percentile(0.99) },
+      historyPage,
+      historyPageCold,
       csv: {
         seconds: csvSeconds,
         rows: newlines - 1,
@@ -317,7 +316,7 @@ function renderReport(machine: string, results: DialectResult[]): string {
       `| GET /api/wallets | ${r.wallets.requestsPerSecond.toFixed(0)} req/s, p99 ${r.wallets.p99} ms |`,
       `| bare Fastify hello route, one process | ${hello.requestsPerSecond.toFixed(0)} req/s, p99 ${hello.p99} ms |`,
       `| ratio wallets / hello (target ≥ ${TARGET.hello}×) | ${helloRatio.toFixed(2)}× |`,
-      `| one history page (20 of ${HISTORY_ROWS.toLocaleString('en-US')} rows, ${HISTORY_PAGES} requests one at a time; target p99 ≤ ${TARGET.historyP99Ms} ms) | p50 ${r.historyPage.p50.toFixed(1)} ms, p99 ${r.historyPage.p99.toFixed(1)} ms |`,
+      `| one history page (20 of ${HISTORY_ROWS.toLocaleString('en-US')} rows, ${HISTORY_PAGES} requests one at a time, warm; target p99 ≤ ${TARGET.historyP99Ms} ms) | p50 ${r.historyPage.p50.toFixed(1)} ms, p99 ${r.historyPage.p99.toFixed(1)} ms (cold, the first ${HISTORY_PAGES} after the seed: p50 ${r.historyPageCold.p50.toFixed(1)} ms, p99 ${r.historyPageCold.p99.toFixed(1)} ms) |`,
       `| CSV export of ${r.csv.rows.toLocaleString('en-US')} rows (target: flat server memory) | ${r.csv.seconds.toFixed(2)} s, ${r.csv.megabytes.toFixed(1)} MiB; server RSS ${r.csv.serverRssBefore.toFixed(0)} → peak ${r.csv.serverRssPeak.toFixed(0)} → ${r.csv.serverRssAfter.toFixed(0)} MiB |`,
       '',
     ].join('\n');

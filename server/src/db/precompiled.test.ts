@@ -30,9 +30,18 @@ describeEachDatabase('precompiled queries', (ctx) => {
       db.selectFrom('users').select('id').where('email', '=', email.toUpperCase()),
     );
     await expect(transformed(ctx.app.db, 'ada@example.com')).rejects.toThrow(/precompiled/);
-    const twice = precompiled((db, email: string) =>
-      db.selectFrom('users').select('id').where('email', '=', email).where('id', '<>', email),
+    const unused = precompiled((db, email: string, _unused: string) =>
+      db.selectFrom('users').select('id').where('email', '=', email),
     );
-    await expect(twice(ctx.app.db, 'ada@example.com')).rejects.toThrow(/precompiled/);
+    await expect(unused(ctx.app.db, 'ada@example.com', 'x')).rejects.toThrow(/precompiled/);
+  });
+
+  it('fill every parameter an argument reaches', async () => {
+    const ada = await signUp(ctx.app);
+    const twice = precompiled((db, email: string) =>
+      db.selectFrom('users').select('email').where('email', '=', email).where('id', '<>', email),
+    );
+    expect(await twice(ctx.app.db, ada.user.email)).toEqual([{ email: ada.user.email }]);
+    expect(await twice(ctx.app.db, 'nobody@example.com')).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ type Db = Kysely<Database>;
  * instead of on every request: Kysely's building and compiling was about a sixth of GET /api/wallets' CPU.
  *
  * `build` is called once with placeholder strings in place of its arguments; each placeholder must reach
- * the compiled query as one whole parameter (compared by identity of value), which is checked, so a builder
+ * the compiled query as whole parameters (compared by identity of value; one argument may fill several, as a
+ * user id does in each branch of a UNION), which is checked, so a builder
  * that transforms or inlines an argument fails loudly on its first call instead of answering with the
  * placeholder. Later calls copy the compiled SQL with the real arguments in those positions: same SQL text,
  * so SQLite's statement cache (database.ts) and plugins' result transforms work as for any other query.
@@ -23,8 +24,8 @@ export function precompiled<Row, Args extends string[]>(
     const query = build(db, ...(placeholders as Args)).compile();
     const slots = query.parameters.map((value) => placeholders.indexOf(value as string));
     for (let index = 0; index < arity; index++) {
-      if (slots.filter((slot) => slot === index).length !== 1)
-        throw new Error(`precompiled: argument ${index} is not exactly one parameter of ${query.sql}`);
+      if (!slots.includes(index))
+        throw new Error(`precompiled: argument ${index} is not a parameter of ${query.sql}`);
     }
     const leaked = query.parameters.some(
       (value, position) => slots[position] === -1 && typeof value === 'string' && value.includes('\u0000'),

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { TransactionStatus, TransactionType } from '@contract/transactions';
 import type { Database, TransactionRow, TransactionsTable } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
@@ -44,8 +45,31 @@ export interface HistoryQuery {
  * keyset pages never skip or repeat a row. Each single-type range is one walk down the index
  * (user_id, type, created_at desc, id desc); a filter of several types merges one such walk per type
  * (UNION ALL, each limited), so a sparse type never makes the database scan the whole history.
+ *
+ * Every page and export batch runs this, so the query is compiled once per shape (filter, first page or
+ * after a cursor, limit: a few dozen shapes) rather than built anew per request (Kysely's building of the
+ * union cost as much as SQLite's running it).
  */
 export function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
+  if (query.types?.length === 0) return Promise.resolve([]);
+  const shape = `${query.types?.join(',') ?? '*'}|${query.after ? 'after' : 'first'}|${query.limit}`;
+  let run = historyQueries.get(shape);
+  if (!run) {
+    const { types, limit } = query;
+    run = query.after
+      ? precompiled((db: Db, userId: string, createdAt: string, id: string) =>
+          buildHistory(db, userId, { types, limit, after: { createdAt, id } }),
+        )
+      : precompiled((db: Db, userId: string) => buildHistory(db, userId, { types, limit, after: null }));
+    historyQueries.set(shape, run);
+  }
+  return query.after ? run(db, userId, query.after.createdAt, query.after.id) : run(db, userId);
+}
+
+type HistoryRun = (db: Db, ...args: string[]) => Promise<TransactionRow[]>;
+const historyQueries = new Map<string, HistoryRun>();
+
+function buildHistory(db: Db, userId: string, query: HistoryQuery) {
   const range = (type: TransactionType | null) => {
     let select = db.selectFrom('transactions').selectAll().where('user_id', '=', userId);
     if (type) select = select.where('type', '=', type);
@@ -55,18 +79,15 @@ export function listHistory(db: Db, userId: string, query: HistoryQuery): Promis
     }
     return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
   };
-  if (query.types === null) return range(null).execute();
+  if (query.types === null || query.types.length === 1) return range(query.types?.[0] ?? null);
   const [first, ...rest] = query.types.map((type, index) =>
     db.selectFrom(range(type).as(`t${index}`)).selectAll(),
   );
-  if (!first) return Promise.resolve([]);
-  if (rest.length === 0) return range(query.types[0]!).execute();
-  const merged = rest.reduce((union, next) => union.unionAll(next), first);
+  const merged = rest.reduce((union, next) => union.unionAll(next), first!);
   return db
     .selectFrom(merged.as('page'))
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(query.limit)
-    .execute();
+    .limit(query.limit);
 }
