@@ -16,6 +16,7 @@ import * as cards from './migrations/0014-cards';
 import * as kyc from './migrations/0015-kyc';
 import * as postEntryFunction from './migrations/0016-post-entry-function';
 import * as unloggedRateLimits from './migrations/0017-unlogged-rate-limits';
+import * as monthlyOutflows from './migrations/0018-monthly-outflows';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-kyc': kyc,
   '0016-post-entry-function': postEntryFunction,
   '0017-unlogged-rate-limits': unloggedRateLimits,
+  '0018-monthly-outflows': monthlyOutflows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

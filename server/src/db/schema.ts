@@ -222,6 +222,17 @@ export interface RateLimitsTable {
   window_start: bigint;
 }
 
+/**
+ * What left a user's wallets per UTC month ('2026-11') and currency, kept by triggers on `transactions`
+ * (migration 0018); read by the monthly limit (modules/kyc/spending-limit.ts). Written only by the triggers.
+ */
+export interface MonthlyOutflowsTable {
+  user_id: string;
+  month: string;
+  currency: Currency;
+  amount: bigint;
+}
+
 /** What a user is told of an event (modules/notifications); deleted with the user. */
 export interface NotificationsTable {
   id: string;
@@ -508,6 +519,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   login_devices: LoginDevicesTable;
   rate_limits: RateLimitsTable;
+  monthly_outflows: MonthlyOutflowsTable;
   notifications: NotificationsTable;
   quotes: QuotesTable;
   trading_orders: TradingOrdersTable;

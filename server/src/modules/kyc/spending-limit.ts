@@ -11,30 +11,21 @@ import type { RateSource } from '../fx/rate-source';
 
 type Db = Kysely<Database>;
 
-/** The first moment of `now`'s UTC month, as stored timestamps are written (ISO text sorts as time). */
-export const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+/** A UTC month as `monthly_outflows` keys it ('2026-11'). */
+export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 
 /**
- * What left the user's wallets this UTC month, per currency, from the history rows: sends, card payments,
- * conversions and trade buys (a limit buy counts when placed: its money is reserved then). Sells bring USD in
- * and are not counted; a returned or failed payment is not counted. Amounts exclude fees.
+ * What left the user's wallets this UTC month, per currency: sends, card payments, conversions and trade buys
+ * (a limit buy counts when placed: its money is reserved then), not sells, returned or failed payments, nor
+ * fees. Kept up to date from the history rows by triggers (migration 0018, which defines what counts), so this
+ * is one short read however many payments the month holds.
  */
-async function outgoingThisMonth(db: Db, userId: string, now: Date) {
+function outgoingThisMonth(db: Db, userId: string, now: Date) {
   return db
-    .selectFrom('transactions as t')
-    .innerJoin('journal_entries as j', 'j.id', 't.entry_id')
-    .select(['t.currency', (eb) => eb.fn.sum<string | number | bigint>('t.amount').as('total')])
-    .where('t.user_id', '=', userId)
-    .where('t.created_at', '>=', monthStartOf(now))
-    .where('t.status', 'not in', ['failed', 'returned'])
-    .where((eb) =>
-      eb.or([
-        eb('t.type', 'in', ['send', 'card_payment']),
-        eb.and([eb('t.type', '=', 'exchange'), eb('j.kind', 'in', ['exchange', 'trade_buy'])]),
-        eb.and([eb('j.kind', '=', 'order_reservation'), eb('t.from_currency', '=', 'USD')]),
-      ]),
-    )
-    .groupBy('t.currency')
+    .selectFrom('monthly_outflows')
+    .select(['currency', 'amount as total'])
+    .where('user_id', '=', userId)
+    .where('month', '=', monthOf(now))
     .execute();
 }
 
@@ -64,7 +55,7 @@ export function createSpendingLimits(deps: {
   async function usedThisMonth(db: Db, userId: string, now: Date): Promise<Money> {
     let used = Money.zero('USD');
     for (const row of await outgoingThisMonth(db, userId, now)) {
-      used = used.plus(await inUsd(Money.of(BigInt(row.total ?? 0), row.currency as Currency)));
+      used = used.plus(await inUsd(Money.of(BigInt(row.total), row.currency as Currency)));
     }
     return used;
   }

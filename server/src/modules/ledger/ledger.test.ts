@@ -119,6 +119,84 @@ describeEachDatabase('ledger', (ctx) => {
     expect((await balanceOf(one))! + (await balanceOf(two))!).toBe(10000n);
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
+
+  it("keeps the monthly limit's running totals with the history rows, whichever way they change", async () => {
+    const carol = await signUp(ctx.app);
+    const { USD } = await walletsOf(ctx.app, carol);
+    await fund(ctx.app.db, USD!.id, '100.00', 'USD');
+    const totals = () =>
+      ctx.app.db
+        .selectFrom('monthly_outflows')
+        .select(['month', 'amount'])
+        .where('user_id', '=', carol.user.id)
+        .orderBy('month')
+        .execute();
+    const send = (amount: string, createdAt?: string) =>
+      withMoneyTransaction(ctx.app.db, (trx) =>
+        postEntry(trx, {
+          kind: 'transfer',
+          description: 'test',
+          ...(createdAt && { createdAt }),
+          postings: [
+            { accountId: USD!.id, amount: usd(amount).negated() },
+            { accountId: houseAccountId('external', 'USD'), amount: usd(amount) },
+          ],
+          transactions: [
+            {
+              user_id: carol.user.id,
+              wallet_id: USD!.id,
+              type: 'send',
+              amount: usd(amount).minor,
+              currency: 'USD',
+              description: 'test',
+              status: 'completed',
+            },
+          ],
+        }),
+      );
+    const month = new Date().toISOString().slice(0, 7);
+    const first = await send('10.00');
+    await send('2.50', '2020-01-15T12:00:00.000Z');
+    expect(await totals()).toEqual([
+      { month: '2020-01', amount: 250n },
+      { month, amount: 1000n },
+    ]);
+    const [row] = first.transactions;
+    await ctx.app.db
+      .updateTable('transactions')
+      .set({ status: 'returned' })
+      .where('id', '=', row!.id)
+      .execute();
+    expect(await totals()).toEqual([
+      { month: '2020-01', amount: 250n },
+      { month, amount: 0n },
+    ]);
+    await ctx.app.db
+      .updateTable('transactions')
+      .set({ status: 'completed' })
+      .where('id', '=', row!.id)
+      .execute();
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+    await ctx.app.db.deleteFrom('transactions').where('user_id', '=', carol.user.id).execute();
+    expect((await totals()).map((total) => total.amount)).toEqual([0n, 0n]);
+
+    // A total that drifted from the history is reported.
+    await send('1.00');
+    await ctx.app.db
+      .updateTable('monthly_outflows')
+      .set({ amount: 0n })
+      .where('user_id', '=', carol.user.id)
+      .execute();
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([
+      `monthly outflow of user ${carol.user.id} in ${month} (USD) is off the history by 100`,
+    ]);
+    await ctx.app.db
+      .updateTable('monthly_outflows')
+      .set({ amount: 100n })
+      .where('user_id', '=', carol.user.id)
+      .where('month', '=', month)
+      .execute();
+  });
 });
 
 describe('withMoneyTransaction', () => {

@@ -17,7 +17,8 @@ const LIMIT = 50;
  * Checks every ledger invariant (see ledger.service.ts) with whole-table queries, so it can run against a
  * live database: each entry balances per currency and has at least two non-zero postings in its accounts'
  * currencies; each cached balance equals the sum of its postings and is not negative; per currency, the
- * sum over each book's accounts is zero; no entry moves value between the live book and the demo's.
+ * sum over each book's accounts is zero; no entry moves value between the live book and the demo's; the
+ * monthly limit's running totals equal the history they are kept from.
  */
 export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> {
   const violations: string[] = [];
@@ -98,6 +99,37 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
   report(
     leaking.map(
       (row) => `${row.currency} does not sum to zero over the ${row.book} book's accounts: ${row.total}`,
+    ),
+  );
+
+  // The monthly limit's running totals (migration 0018's triggers) against the sum they replace, computed
+  // here from the history rows with the limit's own rules, per user, month and currency.
+  const fromHistory = db
+    .selectFrom('transactions as t')
+    .innerJoin('journal_entries as j', 'j.id', 't.entry_id')
+    .select(['t.user_id', sql<string>`substr(t.created_at, 1, 7)`.as('month'), 't.currency', 't.amount'])
+    .where('t.status', 'not in', ['failed', 'returned'])
+    .where((eb) =>
+      eb.or([
+        eb('t.type', 'in', ['send', 'card_payment']),
+        eb.and([eb('t.type', '=', 'exchange'), eb('j.kind', 'in', ['exchange', 'trade_buy'])]),
+        eb.and([eb('j.kind', '=', 'order_reservation'), eb('t.from_currency', '=', 'USD')]),
+      ]),
+    );
+  const kept = db
+    .selectFrom('monthly_outflows')
+    .select(['user_id', 'month', 'currency', sql<bigint>`-amount`.as('amount')]);
+  const offTotals = await db
+    .selectFrom(fromHistory.unionAll(kept).as('both'))
+    .select(['user_id', 'month', 'currency', sumText.as('total')])
+    .groupBy(['user_id', 'month', 'currency'])
+    .having(sql`sum(amount)`, '<>', 0)
+    .limit(LIMIT)
+    .execute();
+  report(
+    offTotals.map(
+      (row) =>
+        `monthly outflow of user ${row.user_id} in ${row.month} (${row.currency}) is off the history by ${row.total}`,
     ),
   );
 
