@@ -72,6 +72,13 @@ export async function seedHistory(
     // minute): meanwhile it sorted the user's whole history for every export batch (7.4 s instead of ~1.3 s
     // for 100k rows). A live history grows a row at a time and is analysed as it goes.
     await sql`analyze`.execute(db);
+    // Then what autovacuum and the checkpointer would have done as the history grew: set the pages' hint bits
+    // and visibility, and write them out. Straight after the bulk load, the first 2,000 history pages took
+    // p50 4–5 ms, p99 22–26 ms while that work ran beside them; the next 1,000 p50 2 ms, p99 6 ms.
+    if (postgres) {
+      await sql`vacuum (analyze) transactions, postings, journal_entries`.execute(db);
+      await sql`checkpoint`.execute(db);
+    }
   } finally {
     await destroy();
   }
