@@ -22,6 +22,7 @@ import { lazySecretBox, loadSecretKey } from './lib/secret-box';
 import { isApiRoute } from './plugins/api-route';
 import { clientErrorHandler } from './plugins/client-error';
 import { securityHeaders } from './plugins/security-headers';
+import { BatchedRateLimitCounter } from './plugins/batched-rate-limit-counter';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
 import { connectRedis } from './plugins/redis';
 import { createLogger } from './lib/logger';
@@ -318,6 +319,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // counts in memory.
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // Without Redis, PostgreSQL counts: the large limits in batches, whose last hits are written on close (before
+  // the database closes: onClose hooks run last-registered first).
+  const rateLimitCounter =
+    !redis && database.dialect === 'postgres'
+      ? new BatchedRateLimitCounter(database.db, {
+          onFlushError: (error) =>
+            app.log.warn({ err: error }, 'rate-limit counts not written; kept for a retry'),
+        })
+      : null;
+  if (rateLimitCounter) app.addHook('onClose', () => rateLimitCounter.close());
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
@@ -328,7 +339,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // embedded SQLite server is one process, so memory is enough (and costs no write per request).
     ...(redis
       ? { redis, nameSpace: 'meridian-rate-limit:' }
-      : database.dialect === 'postgres' && { store: databaseRateLimitStore(database.db) }),
+      : rateLimitCounter && { store: databaseRateLimitStore(database.db, rateLimitCounter) }),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
     // A store that cannot count (Redis or the database down) lets requests through rather than fail them.
     skipOnError: true,

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { BatchedRateLimitCounter } from './batched-rate-limit-counter';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -12,19 +13,32 @@ interface LimitParams {
 }
 
 /**
- * A store for @fastify/rate-limit in the database, so every app process counts against the same limit (the
- * in-memory store would give each process its own, N × the limit). One upsert per request: a fixed window
- * per key that restarts once it is over. Each limit (the global one, a route's own, a shared limiter) has its
- * own namespace, derived from what it is so that every process derives the same one.
+ * From this `max` up, a limit is counted in memory and written in batches (batched-rate-limit-counter.ts):
+ * it may admit a few requests too many across processes, which is nothing against hundreds a minute (the
+ * global API limit, 600 by default) but would matter for the small security limits (sign-in 10, codes and
+ * passwords 5, sign-ups, public invoices 20 a minute), which keep the exact upsert per request.
  */
-export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
+export const BATCHED_FROM_MAX = 100;
+
+/**
+ * A store for @fastify/rate-limit in the database, so every app process counts against the same limit (the
+ * in-memory store would give each process its own, N × the limit). A fixed window per key that restarts once
+ * it is over: small limits upsert it on every request; large ones through `batched`, with no round trip per
+ * request. Each limit (the global one, a route's own, a shared limiter) has its own namespace, derived from
+ * what it is so that every process derives the same one.
+ */
+export function databaseRateLimitStore(
+  db: Kysely<Database>,
+  batched: BatchedRateLimitCounter,
+): FastifyRateLimitStoreCtor {
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
       private readonly namespace = 'global',
     ) {}
 
-    incr(key: string, callback: Callback, timeWindow: number) {
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      if (max >= BATCHED_FROM_MAX) return callback(null, batched.hit(`${this.namespace}|${key}`, timeWindow));
       const now = Date.now();
       const stale = now - timeWindow;
       db.insertInto('rate_limits')
