@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
+import { usePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
 
@@ -37,7 +38,10 @@ function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('error', () => {});
   // The same for a connection lost while checked out between two queries of a transaction (the pool listens
   // only to idle ones): the transaction's next query fails with the error; the event itself must not crash us.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    usePreparedStatements(client);
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CurrencyCheckPlugin()],

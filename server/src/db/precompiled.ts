@@ -1,4 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { registerPreparedStatement } from './prepared-statements';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -12,7 +13,8 @@ type Db = Kysely<Database>;
  * user id does in each branch of a UNION), which is checked, so a builder
  * that transforms or inlines an argument fails loudly on its first call instead of answering with the
  * placeholder. Later calls copy the compiled SQL with the real arguments in those positions: same SQL text,
- * so SQLite's statement cache (database.ts) and plugins' result transforms work as for any other query.
+ * so SQLite's statement cache (database.ts) and plugins' result transforms work as for any other query, and
+ * PostgreSQL keeps the plan of a named statement (prepared-statements.ts).
  * Arguments are strings only (ids), which is all the hot reads take.
  */
 export function precompiled<Row, Args extends string[]>(
@@ -32,6 +34,7 @@ export function precompiled<Row, Args extends string[]>(
     );
     if (leaked || query.sql.includes('\u0000'))
       throw new Error(`precompiled: an argument was transformed or inlined in ${query.sql}`);
+    registerPreparedStatement(query.sql);
     const entry = { query, slots };
     compiledFor.set(db, entry);
     return entry;
