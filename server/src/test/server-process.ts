@@ -32,7 +32,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, [...nodeArgs(), '--import', 'tsx', mainScript], {
     cwd: root,
     env: {
       ...process.env,
@@ -56,6 +56,13 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     },
   };
 }
+
+/**
+ * Extra options for the server's node, from SERVER_NODE_ARGS (space-separated): how the bench's server is
+ * profiled (`SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench`); --cpu-prof and
+ * --trace-gc are refused in NODE_OPTIONS.
+ */
+const nodeArgs = () => (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 async function waitUntilReady(url: string, child: ChildProcess, attempts = 300): Promise<void> {
   for (let attempt = 0; attempt < attempts; attempt++) {
