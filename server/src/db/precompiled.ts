@@ -1,26 +1,30 @@
-import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { isPostgres } from './dialect';
 import { registerPreparedStatement } from './prepared-statements';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
 
 /**
- * A hot read query (the session lookup, the wallets list), built and compiled once per database handle
- * instead of on every request: Kysely's building and compiling was about a sixth of GET /api/wallets' CPU.
+ * A hot query (the session lookup, the wallets list, history pages, the statements of a payment), built and
+ * compiled once per dialect instead of on every request: Kysely's building and compiling was about a sixth of
+ * GET /api/wallets' CPU and of a SQLite transfer's.
  *
  * `build` is called once with placeholder strings in place of its arguments; each placeholder must reach
  * the compiled query as whole parameters (compared by identity of value; one argument may fill several, as a
- * user id does in each branch of a UNION), which is checked, so a builder
- * that transforms or inlines an argument fails loudly on its first call instead of answering with the
- * placeholder. Later calls copy the compiled SQL with the real arguments in those positions: same SQL text,
+ * user id does in each branch of a UNION), which is checked, so a builder that transforms or inlines an
+ * argument fails loudly on its first call instead of answering with the placeholder. Later calls copy the
+ * compiled SQL with the real arguments (of any type: ids, amounts, times) in those positions: same SQL text,
  * so SQLite's statement cache (database.ts) and plugins' result transforms work as for any other query, and
  * PostgreSQL keeps the plan of a named statement (prepared-statements.ts).
- * Arguments are strings only (ids), which is all the hot reads take.
+ *
+ * Compiled once per dialect, not per handle: a transaction is a new handle, and the SQL only depends on the
+ * dialect's compiler. The query runs on the handle it is given.
  */
-export function precompiled<Row, Args extends string[]>(
+export function precompiledQuery<Row, Args extends unknown[]>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
-): (db: Db, ...args: Args) => Promise<Row[]> {
-  const compiledFor = new WeakMap<Db, { query: CompiledQuery<Row>; slots: number[] }>();
+): (db: Db, ...args: Args) => Promise<QueryResult<Row>> {
+  const compiledFor = new Map<boolean, { query: CompiledQuery<Row>; slots: number[] }>();
   const compile = (db: Db, arity: number) => {
     const placeholders = Array.from({ length: arity }, (_, index) => `\u0000precompiled-${index}\u0000`);
     const query = build(db, ...(placeholders as Args)).compile();
@@ -36,15 +40,56 @@ export function precompiled<Row, Args extends string[]>(
       throw new Error(`precompiled: an argument was transformed or inlined in ${query.sql}`);
     registerPreparedStatement(query.sql);
     const entry = { query, slots };
-    compiledFor.set(db, entry);
+    compiledFor.set(isPostgres(db), entry);
     return entry;
   };
-  return async (db, ...args) => {
-    const { query, slots } = compiledFor.get(db) ?? compile(db, args.length);
+  return (db, ...args) => {
+    const { query, slots } = compiledFor.get(isPostgres(db)) ?? compile(db, args.length);
     const parameters = query.parameters.map((value, position) =>
       slots[position]! >= 0 ? args[slots[position]!] : value,
     );
-    const result = await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() });
-    return result.rows;
+    return db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() });
   };
+}
+
+/** A precompiled query that answers its rows (the reads). */
+export function precompiled<Row, Args extends unknown[]>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  const run = precompiledQuery(build);
+  return async (db, ...args) => (await run(db, ...args)).rows;
+}
+
+/**
+ * Precompiled queries of one family whose shape varies a little (how many rows an insert writes, how many ids
+ * an `in` names, which filter): one compiled query per shape, made on first use. `keyOf` names a shape; it
+ * must come from a small set (counts, fixed filters), never from user input.
+ */
+export function precompiledByShape<Shape, Row, Args extends unknown[]>(
+  keyOf: (shape: Shape) => string,
+  build: (shape: Shape) => (db: Db, ...args: Args) => Compilable<Row>,
+): (shape: Shape, db: Db, ...args: Args) => Promise<QueryResult<Row>> {
+  const byShape = new Map<string, (db: Db, ...args: Args) => Promise<QueryResult<Row>>>();
+  return (shape, db, ...args) => {
+    const key = keyOf(shape);
+    let run = byShape.get(key);
+    if (!run) {
+      run = precompiledQuery(build(shape));
+      byShape.set(key, run);
+    }
+    return run(db, ...args);
+  };
+}
+
+/** Rows' values in `columns` order, flat: the arguments of a precompiled multi-row insert. */
+export const cellsOf = <Row>(columns: readonly (keyof Row)[], rows: Row[]): unknown[] =>
+  rows.flatMap((row) => columns.map((column) => row[column]));
+
+/** The reverse, inside the insert's builder: `cells` back into row objects, `columns.length` at a time. */
+export function rowsOf<Row>(columns: readonly (keyof Row)[], cells: unknown[]): Row[] {
+  const rows: Row[] = [];
+  for (let start = 0; start < cells.length; start += columns.length) {
+    rows.push(Object.fromEntries(columns.map((column, index) => [column, cells[start + index]])) as Row);
+  }
+  return rows;
 }

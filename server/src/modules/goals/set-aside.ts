@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Money } from '@contract/money';
 import type { Currency } from '@contract/currencies';
+import { precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 import type { EntryInput } from '../ledger/ledger.service';
 
@@ -12,19 +13,23 @@ export interface SetAsideGoal {
 }
 
 /** The user's goals in `currency` that take a share of incoming payments. */
-export async function setAsideGoalsOf(
-  db: Kysely<Database>,
-  userId: string,
-  currency: Currency,
-): Promise<SetAsideGoal[]> {
-  const rows = await db
+// Compiled once (db/precompiled.ts): every payment to a customer asks it.
+const setAsideGoalsQuery = precompiledQuery((db: Kysely<Database>, userId: string, currency: Currency) =>
+  db
     .selectFrom('savings_goals')
     .select(['id', 'account_id', 'title', 'set_aside_percent'])
     .where('user_id', '=', userId)
     .where('currency', '=', currency)
     .where('set_aside_percent', 'is not', null)
-    .orderBy('created_at')
-    .execute();
+    .orderBy('created_at'),
+);
+
+export async function setAsideGoalsOf(
+  db: Kysely<Database>,
+  userId: string,
+  currency: Currency,
+): Promise<SetAsideGoal[]> {
+  const { rows } = await setAsideGoalsQuery(db, userId, currency);
   return rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,

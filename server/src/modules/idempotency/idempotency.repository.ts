@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -8,20 +9,8 @@ type Db = Kysely<Database>;
  * wait until that one commits (then it finds the stored row) or rolls back (then the claim succeeds).
  */
 export async function claimKey(db: Db, userId: string, key: string, requestHash: string): Promise<boolean> {
-  const result = await db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: userId,
-      key,
-      request_hash: requestHash,
-      // Placeholder until storeResponse, in the same transaction: never visible to anyone else.
-      response_status: 0,
-      response_body: '',
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  const result = await keyClaim(db, userId, key, requestHash, new Date().toISOString());
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 export function findKey(db: Db, userId: string, key: string) {
@@ -34,10 +23,30 @@ export function findKey(db: Db, userId: string, key: string) {
 }
 
 export function storeResponse(db: Db, userId: string, key: string, status: number, body: string) {
-  return db
+  return responseStore(db, status, body, userId, key);
+}
+
+// Every money-moving POST claims a key and stores its answer: compiled once (db/precompiled.ts).
+const keyClaim = precompiledQuery(
+  (db: Db, userId: string, key: string, requestHash: string, createdAt: string) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        key,
+        request_hash: requestHash,
+        // Placeholder until storeResponse, in the same transaction: never visible to anyone else.
+        response_status: 0,
+        response_body: '',
+        created_at: createdAt,
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing()),
+);
+
+const responseStore = precompiledQuery((db: Db, status: number, body: string, userId: string, key: string) =>
+  db
     .updateTable('idempotency_keys')
     .set({ response_status: status, response_body: body })
     .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .execute();
-}
+    .where('key', '=', key),
+);

@@ -4,6 +4,7 @@ import type { SpendingLimit, VerificationLevel } from '@contract/kyc';
 import { convertAtRate, displayMoney, Money, parseAmount } from '@contract/money';
 import type { Config } from '../../config/env';
 import { isPostgres } from '../../db/dialect';
+import { precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
@@ -20,14 +21,25 @@ export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
  * fees. Kept up to date from the history rows by triggers (migration 0018, which defines what counts), so this
  * is one short read however many payments the month holds.
  */
-function outgoingThisMonth(db: Db, userId: string, now: Date) {
-  return db
+async function outgoingThisMonth(db: Db, userId: string, now: Date) {
+  return (await monthlyOutflows(db, userId, monthOf(now))).rows;
+}
+
+// Compiled once (db/precompiled.ts), as is the level's lock below: every payment asks both.
+const monthlyOutflows = precompiledQuery((db: Db, userId: string, month: string) =>
+  db
     .selectFrom('monthly_outflows')
     .select(['currency', 'amount as total'])
     .where('user_id', '=', userId)
-    .where('month', '=', monthOf(now))
-    .execute();
-}
+    .where('month', '=', month),
+);
+
+const levelForPayment = precompiledQuery((db: Db, userId: string) => {
+  const query = db.selectFrom('users').select('verification_level').where('id', '=', userId);
+  // On PostgreSQL the user's row is held until commit, so two payments at once cannot both fit the same
+  // room. NO KEY UPDATE, not UPDATE: inserts referencing the user (history rows) still go through.
+  return isPostgres(db) ? query.forNoKeyUpdate() : query;
+});
 
 export type SpendingLimits = ReturnType<typeof createSpendingLimits>;
 
@@ -61,10 +73,7 @@ export function createSpendingLimits(deps: {
   }
 
   async function levelOf(db: Db, userId: string): Promise<VerificationLevel> {
-    const query = db.selectFrom('users').select('verification_level').where('id', '=', userId);
-    // On PostgreSQL the user's row is held until commit, so two payments at once cannot both fit the same
-    // room. NO KEY UPDATE, not UPDATE: inserts referencing the user (history rows) still go through.
-    const row = await (isPostgres(db) ? query.forNoKeyUpdate() : query).executeTakeFirst();
+    const [row] = (await levelForPayment(db, userId)).rows;
     return row?.verification_level ?? 'unverified';
   }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
+import { cellsOf, precompiledByShape, precompiledQuery, rowsOf } from '../../db/precompiled';
 import type { Database, JournalEntriesTable, PostingsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -10,40 +11,69 @@ type Db = Kysely<Database>;
  * read separately and never locked: they are not hot rows. SQLite needs no lock: BEGIN IMMEDIATE already
  * made this transaction the only writer.
  */
-export function lockCustomerAccounts(db: Db, ids: string[]) {
-  const query = db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'kind', 'currency', 'balance', 'book'])
-    .where('id', 'in', ids)
-    .where('balance', 'is not', null)
-    .orderBy('id');
-  return (isPostgres(db) ? query.forUpdate() : query).execute();
+export async function lockCustomerAccounts(db: Db, ids: string[]) {
+  return (await customerAccounts(ids.length, db, ...ids)).rows;
 }
 
-export function findHouseAccounts(db: Db, ids: string[]) {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'kind', 'currency', 'balance', 'book'])
-    .where('id', 'in', ids)
-    .where('balance', 'is', null)
-    .execute();
+export async function findHouseAccounts(db: Db, ids: string[]) {
+  return (await houseAccounts(ids.length, db, ...ids)).rows;
 }
 
-export function insertEntry(db: Db, entry: Insertable<JournalEntriesTable>) {
-  return db.insertInto('journal_entries').values(entry).execute();
+export function insertEntry(db: Db, entry: JournalEntryRow) {
+  return entryInsert(db, ...cellsOf(ENTRY_COLUMNS, [entry]));
 }
 
-export function insertPostings(db: Db, postings: Insertable<PostingsTable>[]) {
-  return db.insertInto('postings').values(postings).execute();
+export function insertPostings(db: Db, postings: PostingRow[]) {
+  return postingsInsert(postings.length, db, ...cellsOf(POSTING_COLUMNS, postings));
 }
 
 /** Adds `delta` to a cached balance; the guard makes a negative result impossible even without a lock. */
 export async function applyBalanceDelta(db: Db, accountId: string, delta: bigint): Promise<boolean> {
-  const result = await db
+  return (await balanceDelta(db, accountId, delta)).numAffectedRows === 1n;
+}
+
+// A payment runs each of these once or twice: compiled once per shape (db/precompiled.ts), not built anew.
+const byCount = (count: number) => String(count);
+const ACCOUNT_COLUMNS = ['id', 'user_id', 'kind', 'currency', 'balance', 'book'] as const;
+const customerAccounts = precompiledByShape(byCount, () => (db: Db, ...ids: string[]) => {
+  const query = db
+    .selectFrom('ledger_accounts')
+    .select(ACCOUNT_COLUMNS)
+    .where('id', 'in', ids)
+    .where('balance', 'is not', null)
+    .orderBy('id');
+  return isPostgres(db) ? query.forUpdate() : query;
+});
+const houseAccounts = precompiledByShape(
+  byCount,
+  () =>
+    (db: Db, ...ids: string[]) =>
+      db
+        .selectFrom('ledger_accounts')
+        .select(ACCOUNT_COLUMNS)
+        .where('id', 'in', ids)
+        .where('balance', 'is', null),
+);
+
+type JournalEntryRow = Required<Insertable<JournalEntriesTable>>;
+const ENTRY_COLUMNS = ['id', 'kind', 'description', 'metadata', 'created_at'] as const;
+const entryInsert = precompiledQuery((db: Db, ...cells: unknown[]) =>
+  db.insertInto('journal_entries').values(rowsOf<JournalEntryRow>(ENTRY_COLUMNS, cells)),
+);
+
+type PostingRow = Required<Insertable<PostingsTable>>;
+const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'currency', 'amount'] as const;
+const postingsInsert = precompiledByShape(
+  byCount,
+  () =>
+    (db: Db, ...cells: unknown[]) =>
+      db.insertInto('postings').values(rowsOf<PostingRow>(POSTING_COLUMNS, cells)),
+);
+
+const balanceDelta = precompiledQuery((db: Db, accountId: string, delta: bigint) =>
+  db
     .updateTable('ledger_accounts')
     .set((eb) => ({ balance: eb('balance', '+', delta) }))
     .where('id', '=', accountId)
-    .where((eb) => eb(eb('balance', '+', delta), '>=', 0n))
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
+    .where((eb) => eb(eb('balance', '+', delta), '>=', 0n)),
+);

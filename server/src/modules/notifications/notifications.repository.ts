@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationRow, NotificationsTable } from '../../db/schema';
+import { isPostgres } from '../../db/dialect';
+import { cellsOf, precompiledByShape, rowsOf } from '../../db/precompiled';
 
 type Db = Kysely<Database>;
 
@@ -10,9 +12,40 @@ export interface NotificationCursor {
   id: string;
 }
 
-export function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
-  return db.insertInto('notifications').values(rows).execute();
+export type NewNotification = Omit<Insertable<NotificationsTable>, 'is_read' | 'is_pinned'> &
+  Required<Pick<Insertable<NotificationsTable>, 'action_url' | 'action_text'>>;
+
+/** The PostgreSQL channel on which every process hears that a user's notifications changed. */
+export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
+
+/**
+ * Writes notifications; on PostgreSQL the same statement signals each row's user on the channel (pg_notify:
+ * PostgreSQL delivers identical notifications of one transaction once). Compiled once per row count
+ * (db/precompiled.ts): every payment raises one or two.
+ */
+export function insertNotifications(db: Db, rows: NewNotification[]) {
+  return notificationsInsert(rows.length, db, ...cellsOf(NOTIFICATION_COLUMNS, rows));
 }
+
+const NOTIFICATION_COLUMNS = [
+  'id',
+  'user_id',
+  'category',
+  'type',
+  'title',
+  'message',
+  'action_url',
+  'action_text',
+  'created_at',
+] as const satisfies readonly (keyof NewNotification)[];
+const notificationsInsert = precompiledByShape(String, () => (db: Db, ...cells: unknown[]) => {
+  const insert = db.insertInto('notifications').values(rowsOf<NewNotification>(NOTIFICATION_COLUMNS, cells));
+  if (!isPostgres(db)) return insert;
+  return db
+    .with('raised', () => insert.returning('user_id'))
+    .selectFrom('raised')
+    .select(sql`pg_notify(${NOTIFICATIONS_CHANNEL}, raised.user_id)`.as('signalled'));
+});
 
 /** One page in the panel's order, strictly after `after`; one walk down the notifications_list index. */
 export function listNotifications(db: Db, userId: string, after: NotificationCursor | null, limit: number) {

@@ -1,12 +1,16 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { Dialect } from '../../db/database';
-import type { Database, NotificationsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { insertNotifications } from './notifications.repository';
+import {
+  insertNotifications,
+  NOTIFICATIONS_CHANNEL as CHANNEL,
+  type NewNotification,
+} from './notifications.repository';
 
 /** What a module tells a user; `actionUrl` is an in-app path such as "/history". */
 export interface Notice {
@@ -25,7 +29,6 @@ export interface NotifierStatus {
 }
 
 /** The PostgreSQL channel that carries "this user's notifications changed" (the payload is the user id). */
-const CHANNEL = 'meridian_notifications';
 const RECONNECT_MS = 2_000;
 
 export type Notifier = ReturnType<typeof createNotifier>;
@@ -96,7 +99,7 @@ export function createNotifier(deps: {
     else setImmediate(emit, userId);
   }
 
-  const rowOf = (userId: string, notice: Notice, createdAt: string): Insertable<NotificationsTable> => ({
+  const rowOf = (userId: string, notice: Notice, createdAt: string): NewNotification => ({
     id: newId(),
     user_id: userId,
     category: notice.category,
@@ -120,15 +123,8 @@ export function createNotifier(deps: {
   ) {
     if (notices.length === 0) return;
     const rows = notices.map(({ userId, notice }) => rowOf(userId, notice, createdAt));
-    if (dialect === 'postgres') {
-      await trx
-        .with('raised', (db) => db.insertInto('notifications').values(rows).returning('user_id'))
-        .selectFrom('raised')
-        .select(sql`pg_notify(${CHANNEL}, raised.user_id)`.as('signalled'))
-        .execute();
-      return;
-    }
     await insertNotifications(trx, rows);
+    if (dialect === 'postgres') return;
     for (const userId of new Set(rows.map((row) => row.user_id))) setImmediate(emit, userId);
   }
 

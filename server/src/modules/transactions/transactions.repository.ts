@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { TransactionStatus, TransactionType } from '@contract/transactions';
 import type { Database, TransactionRow, TransactionsTable } from '../../db/schema';
-import { precompiled } from '../../db/precompiled';
+import { cellsOf, precompiledByShape, rowsOf } from '../../db/precompiled';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
@@ -15,9 +15,43 @@ export type NewTransaction = Omit<
   status: TransactionStatus;
 };
 
-export function insertTransactions(db: Db, rows: Insertable<TransactionsTable>[]) {
-  return db.insertInto('transactions').values(rows).returningAll().execute();
+/** History rows with every column (as the ledger writes them), answered as stored. */
+export async function insertTransactions(db: Db, rows: TransactionRow[]): Promise<TransactionRow[]> {
+  return (await historyInsert(rows.length, db, ...cellsOf(TRANSACTION_COLUMNS, rows))).rows;
 }
+
+// Every payment writes history rows: compiled once per row count (db/precompiled.ts), not built anew.
+const TRANSACTION_COLUMNS = [
+  'id',
+  'user_id',
+  'entry_id',
+  'wallet_id',
+  'type',
+  'amount',
+  'currency',
+  'fee',
+  'from_currency',
+  'to_currency',
+  'exchange_rate',
+  'converted_amount',
+  'recipient_email',
+  'counterparty',
+  'counterparty_email',
+  'description',
+  'status',
+  'created_at',
+] as const satisfies readonly (keyof TransactionRow)[];
+// Every column, or a row would be written without one: this fails to compile if a column is added.
+const everyColumn: Exclude<keyof TransactionRow, (typeof TRANSACTION_COLUMNS)[number]> extends never
+  ? true
+  : never = true;
+void everyColumn;
+const historyInsert = precompiledByShape(
+  String,
+  () =>
+    (db: Db, ...cells: unknown[]) =>
+      db.insertInto('transactions').values(rowsOf<TransactionRow>(TRANSACTION_COLUMNS, cells)).returningAll(),
+);
 
 /**
  * A movement's later outcome on its history rows: a payout settled, a held payment delivered or returned. A
@@ -50,24 +84,26 @@ export interface HistoryQuery {
  * after a cursor, limit: a few dozen shapes) rather than built anew per request (Kysely's building of the
  * union cost as much as SQLite's running it).
  */
-export function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
-  if (query.types?.length === 0) return Promise.resolve([]);
-  const shape = `${query.types?.join(',') ?? '*'}|${query.after ? 'after' : 'first'}|${query.limit}`;
-  let run = historyQueries.get(shape);
-  if (!run) {
-    const { types, limit } = query;
-    run = query.after
-      ? precompiled((db: Db, userId: string, createdAt: string, id: string) =>
-          buildHistory(db, userId, { types, limit, after: { createdAt, id } }),
-        )
-      : precompiled((db: Db, userId: string) => buildHistory(db, userId, { types, limit, after: null }));
-    historyQueries.set(shape, run);
-  }
-  return query.after ? run(db, userId, query.after.createdAt, query.after.id) : run(db, userId);
+export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
+  if (query.types?.length === 0) return [];
+  const { types, limit, after } = query;
+  const result = after
+    ? await historyAfter({ types, limit }, db, userId, after.createdAt, after.id)
+    : await historyFirst({ types, limit }, db, userId);
+  return result.rows;
 }
 
-type HistoryRun = (db: Db, ...args: string[]) => Promise<TransactionRow[]>;
-const historyQueries = new Map<string, HistoryRun>();
+type HistoryShape = Pick<HistoryQuery, 'types' | 'limit'>;
+const shapeKey = ({ types, limit }: HistoryShape) => `${types?.join(',') ?? '*'}|${limit}`;
+const historyFirst = precompiledByShape(
+  shapeKey,
+  (shape: HistoryShape) => (db: Db, userId: string) => buildHistory(db, userId, { ...shape, after: null }),
+);
+const historyAfter = precompiledByShape(
+  shapeKey,
+  (shape: HistoryShape) => (db: Db, userId: string, createdAt: string, id: string) =>
+    buildHistory(db, userId, { ...shape, after: { createdAt, id } }),
+);
 
 function buildHistory(db: Db, userId: string, query: HistoryQuery) {
   const range = (type: TransactionType | null) => {

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database, HeldTransfersTable, PayoutsTable } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
+import { precompiledQuery } from '../../db/precompiled';
 import { setTransactionStatus } from '../transactions/transactions.repository';
 
 type Db = Kysely<Database>;
@@ -21,35 +22,40 @@ export interface Party {
  * The sender and (when the email belongs to a Meridian user) the recipient, each with the wallet the transfer
  * touches, in ONE query: transfers are the hot path, so no lookup per party.
  */
-export function findParties(
+export async function findParties(
   db: Db,
   query: { senderId: string; fromCurrency: Currency; recipientEmail: string; toCurrency: Currency },
 ): Promise<Party[]> {
   const { senderId, fromCurrency, recipientEmail, toCurrency } = query;
-  return db
-    .selectFrom('users as u')
-    .leftJoin('ledger_accounts as w', (join) =>
-      join
-        .onRef('w.user_id', '=', 'u.id')
-        .on('w.kind', '=', 'wallet')
-        .on(
-          'w.currency',
-          '=',
-          sql<Currency>`case when u.id = ${senderId} then ${fromCurrency} else ${toCurrency} end`,
-        ),
-    )
-    .select([
-      'u.id',
-      'u.email',
-      'u.first_name',
-      'u.last_name',
-      'u.is_demo',
-      'u.email_verified_at',
-      'w.id as wallet_id',
-    ])
-    .where((eb) => eb.or([eb('u.id', '=', senderId), eb('u.email', '=', recipientEmail)]))
-    .execute();
+  return (await partiesQuery(db, senderId, fromCurrency, recipientEmail, toCurrency)).rows;
 }
+
+// Compiled once (db/precompiled.ts): every payment asks it.
+const partiesQuery = precompiledQuery(
+  (db: Db, senderId: string, fromCurrency: Currency, recipientEmail: string, toCurrency: Currency) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('ledger_accounts as w', (join) =>
+        join
+          .onRef('w.user_id', '=', 'u.id')
+          .on('w.kind', '=', 'wallet')
+          .on(
+            'w.currency',
+            '=',
+            sql<Currency>`case when u.id = ${senderId} then ${fromCurrency} else ${toCurrency} end`,
+          ),
+      )
+      .select([
+        'u.id',
+        'u.email',
+        'u.first_name',
+        'u.last_name',
+        'u.is_demo',
+        'u.email_verified_at',
+        'w.id as wallet_id',
+      ])
+      .where((eb) => eb.or([eb('u.id', '=', senderId), eb('u.email', '=', recipientEmail)])),
+);
 
 export function insertPayout(db: Db, payout: Insertable<PayoutsTable>) {
   return db.insertInto('payouts').values(payout).execute();
