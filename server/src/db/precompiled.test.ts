@@ -21,7 +21,7 @@ describeEachDatabase('precompiled queries', (ctx) => {
       expect(await listWallets(ctx.app.db, user.user.id)).toEqual(await builtAfresh(user.user.id));
     }
     expect(await listWallets(ctx.app.db, 'nobody')).toEqual([]);
-    // Inside a transaction too (another handle: compiled for it on its first use).
+    // Inside a transaction too (another handle, the same compiled query).
     const inTransaction = await ctx.app.db.transaction().execute((trx) => listWallets(trx, bob.user.id));
     expect(inTransaction).toEqual(await builtAfresh(bob.user.id));
   });
