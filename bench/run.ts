@@ -8,6 +8,7 @@ import { loadTest, type LoadResult } from './api-load';
 import { fundedCustomers } from './fixtures';
 import { seedHistory } from './history-seed';
 import { describeMachine } from './machine';
+import { measureLighthouse, type LighthouseRun } from './lighthouse';
 import { timeGets, type Latency } from './one-at-a-time';
 import { measurePgbench } from './raw-postgres';
 import { measureRawSqliteTransfers } from './raw-sqlite';
@@ -16,10 +17,12 @@ import { measureRawSqliteTransfers } from './raw-sqlite';
  * `npm run bench`: transfers/s and latency through the real HTTP API next to the raw durable limit of the same
  * database on the same machine, GET /api/wallets beside a bare Fastify hello route, one history page and the
  * CSV export of a 1,000,000-row history (server memory sampled while it streams). SQLite always;
- * PostgreSQL when BENCH_DATABASE_URL is set. `--quick` shortens every phase (a smoke run, not for the record).
+ * PostgreSQL when BENCH_DATABASE_URL is set. `--quick` shortens every phase (a smoke run, not for the record);
+ * `--lighthouse` adds Lighthouse on the landing page (bench/lighthouse.ts).
  * Results go to stdout and BENCHMARKS.md.
  */
 const quick = process.argv.includes('--quick');
+const lighthouse = process.argv.includes('--lighthouse');
 const SECONDS = quick ? 3 : 15;
 const HISTORY_ROWS = quick ? 5_000 : 1_000_000;
 const HISTORY_PAGES = quick ? 200 : 1000;
@@ -272,7 +275,13 @@ async function main() {
     console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped.');
   }
 
-  const report = renderReport(machine, results);
+  let landing: Awaited<ReturnType<typeof measureLighthouse>> | null = null;
+  if (lighthouse) {
+    landing = await measureLighthouse();
+    console.log('error' in landing ? `Lighthouse skipped: ${landing.error}` : 'Lighthouse measured');
+  }
+
+  const report = renderReport(machine, results, landing);
   console.log(`\n${report}`);
   if (!quick) await writeReport(report);
 }
@@ -299,9 +308,13 @@ async function writeReport(report: string) {
 }
 
 /** Aims (the issue "scale out and speed"); BENCHMARKS.md says where the rest of the time goes. */
-const TARGET = { sqliteRaw: 0.5, postgresRaw: 0.4, hello: 0.25, historyP99Ms: 5 };
+const TARGET = { sqliteRaw: 0.5, postgresRaw: 0.4, hello: 0.25, historyP99Ms: 5, lighthouse: 95 };
 
-function renderReport(machine: string, results: DialectResult[]): string {
+function renderReport(
+  machine: string,
+  results: DialectResult[],
+  landing: LighthouseRun | { error: string } | null,
+): string {
   const rows = results.map((r) => {
     const ratio = r.transfers.requestsPerSecond / r.rawPerSecond;
     const rawTarget = r.dialect === 'postgres' ? TARGET.postgresRaw : TARGET.sqliteRaw;
@@ -325,6 +338,20 @@ function renderReport(machine: string, results: DialectResult[]): string {
       '',
     ].join('\n');
   });
+  if (landing && !('error' in landing)) {
+    const { scores } = landing;
+    rows.push(
+      [
+        '### landing page',
+        '',
+        '| measure | value |',
+        '| --- | --- |',
+        `| Lighthouse on / (mobile, default throttling, median of 3 runs; target ≥ ${TARGET.lighthouse} in each) | performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo} |`,
+        `| its paint and blocking times | FCP ${landing.firstContentfulPaint}, LCP ${landing.largestContentfulPaint}, TBT ${landing.totalBlockingTime}, CLS ${landing.cumulativeLayoutShift} |`,
+        '',
+      ].join('\n'),
+    );
+  }
   return [`Measured by \`npm run bench\` in one run on: ${machine}.`, '', ...rows].join('\n');
 }
 
