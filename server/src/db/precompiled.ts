@@ -81,15 +81,34 @@ export function precompiledByShape<Shape, Row, Args extends unknown[]>(
   };
 }
 
-/** Rows' values in `columns` order, flat: the arguments of a precompiled multi-row insert. */
-export const cellsOf = <Row>(columns: readonly (keyof Row)[], rows: Row[]): unknown[] =>
-  rows.flatMap((row) => columns.map((column) => row[column]));
+/**
+ * A precompiled write of rows (a multi-row insert): `build` gets row objects and returns the statement. One
+ * compiled statement per shape, the rows' columns and their count, taken from the rows themselves (rows of one
+ * call come from one mapper, so they share their columns), so no column list is kept beside the row type.
+ */
+export function precompiledRows<Row extends object, Result>(
+  build: (db: Db, rows: Row[]) => Compilable<Result>,
+): (db: Db, rows: Row[]) => Promise<QueryResult<Result>> {
+  const run = precompiledByShape(
+    ({ columns, count }: { columns: string[]; count: number }) => `${count}|${columns.join(',')}`,
+    ({ columns }) =>
+      (db: Db, ...cells: unknown[]) =>
+        build(db, rowsOf(columns, cells) as Row[]),
+  );
+  return (db, rows) => {
+    // As Kysely does, a column the row leaves undefined is not written (its default applies).
+    const first = (rows[0] ?? {}) as Record<string, unknown>;
+    const columns = Object.keys(first).filter((column) => first[column] !== undefined);
+    const cells = rows.flatMap((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
+    return run({ columns, count: rows.length }, db, ...cells);
+  };
+}
 
-/** The reverse, inside the insert's builder: `cells` back into row objects, `columns.length` at a time. */
-export function rowsOf<Row>(columns: readonly (keyof Row)[], cells: unknown[]): Row[] {
-  const rows: Row[] = [];
+/** Flat cells back into row objects, `columns.length` at a time. */
+function rowsOf(columns: string[], cells: unknown[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
   for (let start = 0; start < cells.length; start += columns.length) {
-    rows.push(Object.fromEntries(columns.map((column, index) => [column, cells[start + index]])) as Row);
+    rows.push(Object.fromEntries(columns.map((column, index) => [column, cells[start + index]])));
   }
   return rows;
 }

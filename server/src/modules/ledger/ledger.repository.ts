@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
-import { cellsOf, precompiledByShape, precompiledQuery, rowsOf } from '../../db/precompiled';
+import { precompiledByShape, precompiledQuery, precompiledRows } from '../../db/precompiled';
 import type { Database, JournalEntriesTable, PostingsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -19,12 +19,12 @@ export async function findHouseAccounts(db: Db, ids: string[]) {
   return (await houseAccounts(ids.length, db, ...ids)).rows;
 }
 
-export function insertEntry(db: Db, entry: JournalEntryRow) {
-  return entryInsert(db, ...cellsOf(ENTRY_COLUMNS, [entry]));
+export function insertEntry(db: Db, entry: Insertable<JournalEntriesTable>) {
+  return entryInsert(db, [entry]);
 }
 
-export function insertPostings(db: Db, postings: PostingRow[]) {
-  return postingsInsert(postings.length, db, ...cellsOf(POSTING_COLUMNS, postings));
+export function insertPostings(db: Db, postings: Insertable<PostingsTable>[]) {
+  return postingsInsert(db, postings);
 }
 
 /** Adds `delta` to a cached balance; the guard makes a negative result impossible even without a lock. */
@@ -55,19 +55,11 @@ const houseAccounts = precompiledByShape(
         .where('balance', 'is', null),
 );
 
-type JournalEntryRow = Required<Insertable<JournalEntriesTable>>;
-const ENTRY_COLUMNS = ['id', 'kind', 'description', 'metadata', 'created_at'] as const;
-const entryInsert = precompiledQuery((db: Db, ...cells: unknown[]) =>
-  db.insertInto('journal_entries').values(rowsOf<JournalEntryRow>(ENTRY_COLUMNS, cells)),
+const entryInsert = precompiledRows((db: Db, rows: Insertable<JournalEntriesTable>[]) =>
+  db.insertInto('journal_entries').values(rows),
 );
-
-type PostingRow = Required<Insertable<PostingsTable>>;
-const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'currency', 'amount'] as const;
-const postingsInsert = precompiledByShape(
-  byCount,
-  () =>
-    (db: Db, ...cells: unknown[]) =>
-      db.insertInto('postings').values(rowsOf<PostingRow>(POSTING_COLUMNS, cells)),
+const postingsInsert = precompiledRows((db: Db, rows: Insertable<PostingsTable>[]) =>
+  db.insertInto('postings').values(rows),
 );
 
 const balanceDelta = precompiledQuery((db: Db, accountId: string, delta: bigint) =>

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationRow, NotificationsTable } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
-import { cellsOf, precompiledByShape, rowsOf } from '../../db/precompiled';
+import { precompiledRows } from '../../db/precompiled';
 
 type Db = Kysely<Database>;
 
@@ -12,10 +12,7 @@ export interface NotificationCursor {
   id: string;
 }
 
-export type NewNotification = Omit<Insertable<NotificationsTable>, 'is_read' | 'is_pinned'> &
-  Required<Pick<Insertable<NotificationsTable>, 'action_url' | 'action_text'>>;
-
-/** The PostgreSQL channel on which every process hears that a user's notifications changed. */
+/** The PostgreSQL channel that carries "this user's notifications changed" (the payload is the user id). */
 export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
 
 /**
@@ -23,23 +20,12 @@ export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
  * PostgreSQL delivers identical notifications of one transaction once). Compiled once per row count
  * (db/precompiled.ts): every payment raises one or two.
  */
-export function insertNotifications(db: Db, rows: NewNotification[]) {
-  return notificationsInsert(rows.length, db, ...cellsOf(NOTIFICATION_COLUMNS, rows));
+export function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
+  return notificationsInsert(db, rows);
 }
 
-const NOTIFICATION_COLUMNS = [
-  'id',
-  'user_id',
-  'category',
-  'type',
-  'title',
-  'message',
-  'action_url',
-  'action_text',
-  'created_at',
-] as const satisfies readonly (keyof NewNotification)[];
-const notificationsInsert = precompiledByShape(String, () => (db: Db, ...cells: unknown[]) => {
-  const insert = db.insertInto('notifications').values(rowsOf<NewNotification>(NOTIFICATION_COLUMNS, cells));
+const notificationsInsert = precompiledRows((db: Db, rows: Insertable<NotificationsTable>[]) => {
+  const insert = db.insertInto('notifications').values(rows);
   if (!isPostgres(db)) return insert;
   return db
     .with('raised', () => insert.returning('user_id'))

@@ -1,16 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, NotificationsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import {
-  insertNotifications,
-  NOTIFICATIONS_CHANNEL as CHANNEL,
-  type NewNotification,
-} from './notifications.repository';
+import { insertNotifications, NOTIFICATIONS_CHANNEL as CHANNEL } from './notifications.repository';
 
 /** What a module tells a user; `actionUrl` is an in-app path such as "/history". */
 export interface Notice {
@@ -28,7 +24,6 @@ export interface NotifierStatus {
   detail: string;
 }
 
-/** The PostgreSQL channel that carries "this user's notifications changed" (the payload is the user id). */
 const RECONNECT_MS = 2_000;
 
 export type Notifier = ReturnType<typeof createNotifier>;
@@ -99,7 +94,7 @@ export function createNotifier(deps: {
     else setImmediate(emit, userId);
   }
 
-  const rowOf = (userId: string, notice: Notice, createdAt: string): NewNotification => ({
+  const rowOf = (userId: string, notice: Notice, createdAt: string): Insertable<NotificationsTable> => ({
     id: newId(),
     user_id: userId,
     category: notice.category,

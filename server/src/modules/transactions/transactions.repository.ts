@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { TransactionStatus, TransactionType } from '@contract/transactions';
 import type { Database, TransactionRow, TransactionsTable } from '../../db/schema';
-import { cellsOf, precompiledByShape, rowsOf } from '../../db/precompiled';
+import { precompiledByShape, precompiledRows } from '../../db/precompiled';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
@@ -17,40 +17,12 @@ export type NewTransaction = Omit<
 
 /** History rows with every column (as the ledger writes them), answered as stored. */
 export async function insertTransactions(db: Db, rows: TransactionRow[]): Promise<TransactionRow[]> {
-  return (await historyInsert(rows.length, db, ...cellsOf(TRANSACTION_COLUMNS, rows))).rows;
+  return (await historyInsert(db, rows)).rows;
 }
 
-// Every payment writes history rows: compiled once per row count (db/precompiled.ts), not built anew.
-const TRANSACTION_COLUMNS = [
-  'id',
-  'user_id',
-  'entry_id',
-  'wallet_id',
-  'type',
-  'amount',
-  'currency',
-  'fee',
-  'from_currency',
-  'to_currency',
-  'exchange_rate',
-  'converted_amount',
-  'recipient_email',
-  'counterparty',
-  'counterparty_email',
-  'description',
-  'status',
-  'created_at',
-] as const satisfies readonly (keyof TransactionRow)[];
-// Every column, or a row would be written without one: this fails to compile if a column is added.
-const everyColumn: Exclude<keyof TransactionRow, (typeof TRANSACTION_COLUMNS)[number]> extends never
-  ? true
-  : never = true;
-void everyColumn;
-const historyInsert = precompiledByShape(
-  String,
-  () =>
-    (db: Db, ...cells: unknown[]) =>
-      db.insertInto('transactions').values(rowsOf<TransactionRow>(TRANSACTION_COLUMNS, cells)).returningAll(),
+// Every payment writes history rows: compiled once per shape (db/precompiled.ts), not built anew.
+const historyInsert = precompiledRows((db: Db, rows: TransactionRow[]) =>
+  db.insertInto('transactions').values(rows).returningAll(),
 );
 
 /**
