@@ -17,6 +17,7 @@ import * as kyc from './migrations/0015-kyc';
 import * as postEntryFunction from './migrations/0016-post-entry-function';
 import * as unloggedRateLimits from './migrations/0017-unlogged-rate-limits';
 import * as monthlyOutflows from './migrations/0018-monthly-outflows';
+import * as paymentRoundTrips from './migrations/0019-payment-round-trips';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-post-entry-function': postEntryFunction,
   '0017-unlogged-rate-limits': unloggedRateLimits,
   '0018-monthly-outflows': monthlyOutflows,
+  '0019-payment-round-trips': paymentRoundTrips,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,13 +30,21 @@ export async function setAsideGoalsOf(
   currency: Currency,
 ): Promise<SetAsideGoal[]> {
   const { rows } = await setAsideGoalsQuery(db, userId, currency);
-  return rows.map((row) => ({
-    id: row.id,
-    accountId: row.account_id,
-    title: row.title,
-    percent: Number(row.set_aside_percent),
-  }));
+  return rows.map(toSetAsideGoal);
 }
+
+/** A goal as setAsideGoalsOf reads it (or transfer_context, migration 0019, on PostgreSQL). */
+export const toSetAsideGoal = (row: {
+  id: string;
+  account_id: string;
+  title: string;
+  set_aside_percent: number | bigint | null;
+}): SetAsideGoal => ({
+  id: row.id,
+  accountId: row.account_id,
+  title: row.title,
+  percent: Number(row.set_aside_percent),
+});
 
 /**
  * An incoming payment's entry with the set-aside split into it: of what arrives in `walletId`, each goal's

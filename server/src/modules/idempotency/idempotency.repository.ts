@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deferWrite } from '../../db/deferred-writes';
 import { precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 
@@ -8,8 +9,14 @@ type Db = Kysely<Database>;
  * Claims (user, key) for this transaction. On PostgreSQL a concurrent request holding the same key makes this
  * wait until that one commits (then it finds the stored row) or rolls back (then the claim succeeds).
  */
-export async function claimKey(db: Db, userId: string, key: string, requestHash: string): Promise<boolean> {
-  const result = await keyClaim(db, userId, key, requestHash, new Date().toISOString());
+export async function claimKey(
+  db: Db,
+  userId: string,
+  key: string,
+  requestHash: string,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await keyClaim(db, userId, key, requestHash, now.toISOString());
   return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
@@ -22,8 +29,11 @@ export function findKey(db: Db, userId: string, key: string) {
     .executeTakeFirst();
 }
 
-export function storeResponse(db: Db, userId: string, key: string, status: number, body: string) {
-  return responseStore(db, status, body, userId, key);
+/** Stores the answer on the claimed row: deferred to the transaction's last round trip on PostgreSQL. */
+export async function storeResponse(db: Db, userId: string, key: string, status: number, body: string) {
+  const row = { user_id: userId, key, response_status: status, response_body: body };
+  if (deferWrite(db, { table: 'idempotency_keys', rows: [row], match: ['user_id', 'key'] })) return;
+  await responseStore(db, status, body, userId, key);
 }
 
 // Every money-moving POST claims a key and stores its answer: compiled once (db/precompiled.ts).

@@ -58,15 +58,40 @@ export function idempotencyOf(request: FastifyRequest, userId: string): Idempote
   return { userId, key: header.toLowerCase(), fingerprint };
 }
 
-/** Runs `work` once per (user, key) in one money transaction, storing its response beside its effect. */
-export function runIdempotent<T>(
+/** The stored answer of a key already used, as the claim finds it. */
+export interface StoredKey {
+  request_hash: string;
+  response_status: number | bigint;
+  response_body: string;
+}
+
+/** A claim of (user, key): won, with whatever the claimer read on the way, or lost to the stored answer. */
+export type KeyClaim<C> = { claimed: true; context: C } | { claimed: false; stored: StoredKey | undefined };
+
+/** The claim on its own: one insert, and on a key already used, the read of its answer. */
+async function claimOnly(trx: Kysely<Database>, request: IdempotentRequest): Promise<KeyClaim<undefined>> {
+  if (await repo.claimKey(trx, request.userId, request.key, request.fingerprint)) {
+    return { claimed: true, context: undefined };
+  }
+  return { claimed: false, stored: await repo.findKey(trx, request.userId, request.key) };
+}
+
+/**
+ * Runs `work` once per (user, key) in one money transaction, storing its response beside its effect.
+ * `claim` replaces the plain claim when a module claims the key in the same round trip as the reads its work
+ * needs (a transfer on PostgreSQL: transfer-context.ts); what it read comes to `work` as its context.
+ */
+export function runIdempotent<T, C = undefined>(
   db: Kysely<Database>,
   request: IdempotentRequest,
-  work: (trx: Transaction<Database>) => Promise<{ status: number; body: T }>,
+  work: (trx: Transaction<Database>, context: C) => Promise<{ status: number; body: T }>,
+  claim: (trx: Transaction<Database>) => Promise<KeyClaim<C>> = (trx) =>
+    claimOnly(trx, request) as Promise<KeyClaim<C>>,
 ): Promise<IdempotentResult<T>> {
   return withMoneyTransaction(db, async (trx) => {
-    if (!(await repo.claimKey(trx, request.userId, request.key, request.fingerprint))) {
-      const stored = await repo.findKey(trx, request.userId, request.key);
+    const claimed = await claim(trx);
+    if (!claimed.claimed) {
+      const { stored } = claimed;
       if (!stored || stored.request_hash !== request.fingerprint) {
         throw new AppError(
           'IDEMPOTENCY_KEY_REUSED',
@@ -79,7 +104,7 @@ export function runIdempotent<T>(
         replayed: true,
       };
     }
-    const result = await work(trx);
+    const result = await work(trx, claimed.context);
     await repo.storeResponse(trx, request.userId, request.key, result.status, JSON.stringify(result.body));
     return { ...result, replayed: false };
   });

@@ -25,6 +25,25 @@ async function outgoingThisMonth(db: Db, userId: string, now: Date) {
   return (await monthlyOutflows(db, userId, monthOf(now))).rows;
 }
 
+/** What the limit is checked against: the sender's level (locked for the payment) and this month's outflows. */
+export interface MonthlyUse {
+  level: VerificationLevel;
+  outflows: { currency: string; total: bigint | string }[];
+}
+
+/**
+ * The level, locked until commit on PostgreSQL, then the month's outflows. Two statements on purpose, not one:
+ * under READ COMMITTED a statement reads the snapshot it started with, so a usage sum in the same statement as
+ * the lock would miss the payment the lock waited for. (transfer_context, migration 0019, does the same.)
+ */
+export async function readMonthlyUse(trx: Db, userId: string, now: Date): Promise<MonthlyUse> {
+  const [row] = (await levelForPayment(trx, userId)).rows;
+  return {
+    level: row?.verification_level ?? 'unverified',
+    outflows: await outgoingThisMonth(trx, userId, now),
+  };
+}
+
 // Compiled once (db/precompiled.ts), as is the level's lock below: every payment asks both.
 const monthlyOutflows = precompiledQuery((db: Db, userId: string, month: string) =>
   db
@@ -64,27 +83,31 @@ export function createSpendingLimits(deps: {
     return convertAtRate(amount, 'USD', rate, 'nearest');
   }
 
-  async function usedThisMonth(db: Db, userId: string, now: Date): Promise<Money> {
+  async function usedOf(outflows: MonthlyUse['outflows']): Promise<Money> {
     let used = Money.zero('USD');
-    for (const row of await outgoingThisMonth(db, userId, now)) {
+    for (const row of outflows) {
       used = used.plus(await inUsd(Money.of(BigInt(row.total), row.currency as Currency)));
     }
     return used;
   }
 
-  async function levelOf(db: Db, userId: string): Promise<VerificationLevel> {
-    const [row] = (await levelForPayment(db, userId)).rows;
-    return row?.verification_level ?? 'unverified';
+  async function roomFor(use: MonthlyUse, amount: Money) {
+    const limit = limitOf[use.level];
+    const used = await usedOf(use.outflows);
+    const value = await inUsd(amount);
+    return { fits: used.plus(value).compare(limit) <= 0, level: use.level, limit, used };
   }
 
-  async function roomFor(trx: Db, userId: string, amount: Money, now: Date) {
-    // Two statements on purpose, not one: under READ COMMITTED a statement reads the snapshot it started
-    // with, so a usage sum in the same statement as the lock would miss the payment the lock waited for.
-    const level = await levelOf(trx, userId);
-    const limit = limitOf[level];
-    const used = await usedThisMonth(trx, userId, now);
-    const value = await inUsd(amount);
-    return { fits: used.plus(value).compare(limit) <= 0, level, limit, used };
+  async function assertRoom(use: MonthlyUse, amount: Money) {
+    const { fits, level, limit, used } = await roomFor(use, amount);
+    if (fits) return;
+    const left = limit.minus(used);
+    const room = left.isPositive() ? `${displayMoney(left)} left` : 'nothing left';
+    const message =
+      level === 'verified'
+        ? `This would go over your monthly limit of ${displayMoney(limit)} (USD equivalent): you have ${room} this month`
+        : `This would go over the monthly limit of ${displayMoney(limit)} (USD equivalent) for unverified accounts: you have ${room} this month. Verify your identity to raise it to ${displayMoney(limitOf.verified)}`;
+    throw new AppError('BUSINESS_RULE', message, { amount: message });
   }
 
   return {
@@ -101,19 +124,15 @@ export function createSpendingLimits(deps: {
       return {
         level,
         monthlyLimitUsd: limitOf[level].format(),
-        usedThisMonthUsd: (await usedThisMonth(db, userId, now)).format(),
+        usedThisMonthUsd: (await usedOf(await outgoingThisMonth(db, userId, now))).format(),
         unverifiedLimitUsd: limitOf.unverified.format(),
         verifiedLimitUsd: limitOf.verified.format(),
       };
     },
 
-    /**
-     * Refuses (422 BUSINESS_RULE, naming the limit) when `amount` (any currency) on top of this month's use
-     * would go over the user's limit. Call it inside the transaction that moves the money.
-     */
     /** Whether `amount` (any currency) on top of this month's use stays within the user's limit. */
     async fitsMonthlyLimit(trx: Db, userId: string, amount: Money, now = new Date()): Promise<boolean> {
-      return (await roomFor(trx, userId, amount, now)).fits;
+      return (await roomFor(await readMonthlyUse(trx, userId, now), amount)).fits;
     },
 
     /**
@@ -121,15 +140,10 @@ export function createSpendingLimits(deps: {
      * would go over the user's limit. Call it inside the transaction that moves the money.
      */
     async assertWithinMonthlyLimit(trx: Db, userId: string, amount: Money, now = new Date()) {
-      const { fits, level, limit, used } = await roomFor(trx, userId, amount, now);
-      if (fits) return;
-      const left = limit.minus(used);
-      const room = left.isPositive() ? `${displayMoney(left)} left` : 'nothing left';
-      const message =
-        level === 'verified'
-          ? `This would go over your monthly limit of ${displayMoney(limit)} (USD equivalent): you have ${room} this month`
-          : `This would go over the monthly limit of ${displayMoney(limit)} (USD equivalent) for unverified accounts: you have ${room} this month. Verify your identity to raise it to ${displayMoney(limitOf.verified)}`;
-      throw new AppError('BUSINESS_RULE', message, { amount: message });
+      await assertRoom(await readMonthlyUse(trx, userId, now), amount);
     },
+
+    /** assertWithinMonthlyLimit on a use already read, locked, in this transaction (readMonthlyUse). */
+    assertWithinMonthlyLimitOf: assertRoom,
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
+import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
 import type { Book, Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -189,6 +190,13 @@ interface PostedRow {
  * so the caller's transaction is left as the JavaScript path leaves it when it throws.
  */
 async function postEntryInPostgres(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
+  const call = ledgerCall(entry);
+  const result = await sql<PostedRow>`select * from ledger_post_entry(${call.args})`.execute(trx);
+  return { ...call.posted, balances: balancesOf(result.rows) };
+}
+
+/** The arguments of ledger_post_entry (ids made here, amounts as text) and what the entry will have posted. */
+function ledgerCall(entry: EntryInput) {
   const entryId = newId();
   const createdAt = entry.createdAt ?? new Date().toISOString();
   const rows = (entry.transactions ?? []).map((row) => historyRow(row, entryId, createdAt));
@@ -196,14 +204,18 @@ async function postEntryInPostgres(trx: Transaction<Database>, entry: EntryInput
     typeof value === 'bigint' ? value.toString() : value,
   );
   const { postings } = entry;
-  const result = await sql<PostedRow>`select * from ledger_post_entry(
+  const args = sql`
     ${entryId}, ${entry.kind}, ${entry.description}, ${JSON.stringify(entry.metadata ?? {})}, ${createdAt},
     ${entry.book ?? null}, ${houseKinds}::text[], ${postings.map(() => newId())}::text[],
     ${postings.map((p) => p.accountId)}::text[], ${postings.map((p) => p.amount.currency)}::text[],
-    ${postings.map((p) => p.amount.minor.toString())}::bigint[], ${json}::jsonb)`.execute(trx);
+    ${postings.map((p) => p.amount.minor.toString())}::bigint[], ${json}::jsonb`;
+  return { args, posted: { entryId, createdAt, transactions: rows } };
+}
 
+/** The function's answer: each customer account's new balance, or its refusal as the same error as on SQLite. */
+function balancesOf(rows: PostedRow[]): Map<string, bigint> {
   const balances = new Map<string, bigint>();
-  for (const row of result.rows) {
+  for (const row of rows) {
     switch (row.problem) {
       case null:
         balances.set(row.account_id!, row.balance!);
@@ -216,7 +228,31 @@ async function postEntryInPostgres(trx: Transaction<Database>, entry: EntryInput
         throw new LedgerRuleError(row.detail ?? 'Entry refused by the ledger');
     }
   }
-  return { entryId, createdAt, balances, transactions: rows };
+  return balances;
+}
+
+/** An entry posted without its new balances: what most payments need to answer. */
+export type QueuedEntry = Omit<PostedEntry, 'balances'>;
+
+/**
+ * postEntry for a caller that does not need the new balances, only the entry's id and history rows (a
+ * transfer). Inside a money transaction on PostgreSQL the entry is not sent at once: it goes with the writes
+ * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_then` just before
+ * COMMIT (db/deferred-writes.ts), and a refusal (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is thrown from there,
+ * rolling the whole transaction back as a thrown postEntry does. Anywhere else this is postEntry.
+ */
+export async function queueEntry(trx: Transaction<Database>, entry: EntryInput): Promise<QueuedEntry> {
+  if (!isPostgres(trx) || !defersWrites(trx)) return postEntry(trx, entry);
+  assertBalanced(entry.postings);
+  const call = ledgerCall(entry);
+  await deferCarrier(trx, async (carrierTrx, writes) => {
+    const result =
+      await sql<PostedRow>`select * from ledger_post_entry_then(${call.args}, ${writes}::jsonb)`.execute(
+        carrierTrx,
+      );
+    balancesOf(result.rows);
+  });
+  return call.posted;
 }
 
 const demoAccountError = () =>

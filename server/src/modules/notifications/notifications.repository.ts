@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationRow, NotificationsTable } from '../../db/schema';
-import { isPostgres } from '../../db/dialect';
+import { deferWrite } from '../../db/deferred-writes';
 import { precompiledRows } from '../../db/precompiled';
 
 type Db = Kysely<Database>;
@@ -13,25 +13,23 @@ export interface NotificationCursor {
 }
 
 /** The PostgreSQL channel that carries "this user's notifications changed" (the payload is the user id). */
+// Named again in migration 0019's trigger, which signals it on every insert: change both together.
 export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
 
 /**
- * Writes notifications; on PostgreSQL the same statement signals each row's user on the channel (pg_notify:
- * PostgreSQL delivers identical notifications of one transaction once). Compiled once per row count
+ * Writes notifications. On PostgreSQL a trigger signals each row's user on NOTIFICATIONS_CHANNEL (migration
+ * 0019; PostgreSQL delivers identical notifications of one transaction once), and inside a money transaction
+ * the rows wait for its last round trip (db/deferred-writes.ts). Compiled once per row count
  * (db/precompiled.ts): every payment raises one or two.
  */
-export function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
-  return notificationsInsert(db, rows);
+export async function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
+  if (deferWrite(db, { table: 'notifications', rows })) return;
+  await notificationsInsert(db, rows);
 }
 
-const notificationsInsert = precompiledRows((db: Db, rows: Insertable<NotificationsTable>[]) => {
-  const insert = db.insertInto('notifications').values(rows);
-  if (!isPostgres(db)) return insert;
-  return db
-    .with('raised', () => insert.returning('user_id'))
-    .selectFrom('raised')
-    .select(sql`pg_notify(${NOTIFICATIONS_CHANNEL}, raised.user_id)`.as('signalled'));
-});
+const notificationsInsert = precompiledRows((db: Db, rows: Insertable<NotificationsTable>[]) =>
+  db.insertInto('notifications').values(rows),
+);
 
 /** One page in the panel's order, strictly after `after`; one walk down the notifications_list index. */
 export function listNotifications(db: Db, userId: string, after: NotificationCursor | null, limit: number) {

@@ -14,15 +14,16 @@ import { AppError } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
-import { postEntry } from '../ledger/ledger.service';
+import { queueEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
-import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
+import { withSetAside } from '../goals/set-aside';
 import type { Mailer } from '../mail/mailer';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets.repository';
 import { moneyWaitingMessage } from './held-transfers.messages';
 import { moneyReceivedNotice, moneySentNotice, paymentHeldNotice } from './transfer-notices';
+import { claimTransferContext, type TransferContext } from './transfer-context';
 import { transferEntry, type Payee, type Sender } from './transfer-entry';
 import { priceTransfer, type TransferFigures } from './transfer-pricing';
 import * as repo from './transfers.repository';
@@ -83,16 +84,7 @@ export function createTransfersService(deps: {
       recipientEmail: body.recipientEmail,
       toCurrency: body.toCurrency ?? body.fromCurrency,
     });
-    const me = parties.find((party) => party.id === userId);
-    if (!me) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-    if (me.email === body.recipientEmail) {
-      throw new AppError(
-        'BUSINESS_RULE',
-        'You cannot send money to yourself. To move money between your own wallets, use Convert.',
-        { recipientEmail: 'This is your own email' },
-      );
-    }
-    return { me, recipient: parties.find((party) => party.id !== userId) };
+    return senderAndRecipient(parties, userId, body.recipientEmail);
   }
 
   return {
@@ -122,114 +114,134 @@ export function createTransfersService(deps: {
     /**
      * Sends money in one database transaction: one ledger entry (transfer-entry.ts), the history rows, for an
      * unverified address the held payment and the mail telling its owner, for a demo's outside recipient the
-     * simulated payout, and the idempotency record. Queries on the way: the key claim, one lookup of both
-     * parties with their wallets, the monthly limit (two: the lock, then a fresh read of the month), the
-     * recipient's set-aside goals, postEntry (one call of ledger_post_entry on PostgreSQL), the notifications
-     * (one statement), the held or payout row if any, and storing the response: 12 round trips on PostgreSQL
-     * with session, BEGIN and COMMIT, down from 21. Mail goes after commit.
+     * simulated payout, and the idempotency record. On PostgreSQL that is two round trips inside the
+     * transaction (with session, BEGIN and COMMIT, five; there were 21, then 12): the key's claim with every
+     * read (transfer-context.ts), then the entry with every write queued behind it (queueEntry). A recipient
+     * with no wallet in the currency costs one more, to open it. Mail goes after commit.
      */
     async send(request: IdempotentRequest, body: TransferRequest) {
       const { fromCurrency, toCurrency, recipientEmail } = body;
-      const result = await runIdempotent<TransferResponse>(db, request, async (trx) => {
-        // Priced after the key is claimed, so a replay answers from the stored response whatever the rates do.
-        const { figures, rateTimestamp } = await price(body.amount, fromCurrency, toCurrency);
-        const { me, recipient } = await partiesOf(trx, request.userId, body);
-        const delivery = deliveryFor(me, recipient);
-        await limits.assertWithinMonthlyLimit(trx, me.id, figures.amount);
-        if (!me.wallet_id) {
-          throw new AppError('BUSINESS_RULE', `You have no ${fromCurrency} wallet to send from`, {
-            fromCurrency: `No ${fromCurrency} wallet`,
-          });
-        }
-        const sender: Sender = {
-          userId: me.id,
-          walletId: me.wallet_id,
-          displayName: displayName(me),
-          email: me.email,
-        };
-        const payee: Payee =
-          delivery === 'instant' && recipient
-            ? {
-                kind: 'customer',
-                userId: recipient.id,
-                walletId: recipient.wallet_id ?? (await ensureWallet(trx, recipient.id, toCurrency)),
-                displayName: displayName(recipient),
-                email: recipient.email,
-              }
-            : { kind: delivery === 'held' ? 'held' : 'external', email: recipientEmail };
+      const claim = (trx: Kysely<Database>) =>
+        claimTransferContext(trx, request, { fromCurrency, toCurrency, recipientEmail });
+      const result = await runIdempotent<TransferResponse, TransferContext>(
+        db,
+        request,
+        async (trx, context) => {
+          // Priced after the key is claimed, so a replay answers from the stored response whatever the rates do.
+          const { figures, rateTimestamp } = await price(body.amount, fromCurrency, toCurrency);
+          const { me, recipient } = senderAndRecipient(context.parties, request.userId, recipientEmail);
+          const delivery = deliveryFor(me, recipient);
+          await limits.assertWithinMonthlyLimitOf(context.use, figures.amount);
+          if (!me.wallet_id) {
+            throw new AppError('BUSINESS_RULE', `You have no ${fromCurrency} wallet to send from`, {
+              fromCurrency: `No ${fromCurrency} wallet`,
+            });
+          }
+          const sender: Sender = {
+            userId: me.id,
+            walletId: me.wallet_id,
+            displayName: displayName(me),
+            email: me.email,
+          };
+          const payee: Payee =
+            delivery === 'instant' && recipient
+              ? {
+                  kind: 'customer',
+                  userId: recipient.id,
+                  walletId: recipient.wallet_id ?? (await ensureWallet(trx, recipient.id, toCurrency)),
+                  displayName: displayName(recipient),
+                  email: recipient.email,
+                }
+              : { kind: delivery === 'held' ? 'held' : 'external', email: recipientEmail };
 
-        let entry = transferEntry(sender, payee, figures, { description: body.description, rateTimestamp });
-        if (payee.kind === 'customer') {
-          // The recipient's goals that take a share of what arrives get it in this same entry.
-          const goals = await setAsideGoalsOf(trx, payee.userId, figures.converted.currency);
-          const payment = { userId: payee.userId, walletId: payee.walletId, arrived: figures.converted };
-          entry = withSetAside(entry, payment, goals);
-        }
-        const posted = await postEntry(trx, entry);
-        const sent = posted.transactions.find((row) => row.user_id === sender.userId && row.type === 'send')!;
-        if (payee.kind === 'customer') {
-          await notifier.raiseMany(trx, [
-            { userId: sender.userId, notice: moneySentNotice(figures.amount, payee.displayName) },
-            { userId: payee.userId, notice: moneyReceivedNotice(figures.converted, sender.displayName) },
-          ]);
-        } else if (payee.kind === 'held') {
-          const notice = paymentHeldNotice(figures.amount, payee.email, config.HELD_TRANSFER_RETURN_DAYS);
-          await notifier.raise(trx, sender.userId, notice);
-        } else {
-          await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.email));
-        }
-        if (payee.kind === 'held') {
-          const returnAt = new Date(
-            new Date(posted.createdAt).getTime() + config.HELD_TRANSFER_RETURN_DAYS * DAY_MS,
-          );
-          await repo.insertHeldTransfer(trx, {
-            id: newId(),
-            sender_id: sender.userId,
-            transaction_id: sent.id,
-            entry_id: posted.entryId,
-            recipient_email: payee.email,
-            currency: figures.converted.currency,
-            amount: figures.converted.minor,
-            status: 'held',
-            created_at: posted.createdAt,
-            return_at: returnAt.toISOString(),
-            resolved_at: null,
-            resolution_entry_id: null,
-            recipient_id: null,
-          });
-          await mailer.enqueue(
-            trx,
-            moneyWaitingMessage({
-              to: payee.email,
-              senderName: sender.displayName,
-              amount: figures.converted.toString(),
-              returnOn: returnAt.toISOString().slice(0, 10),
-              link: mailer.link('/'),
-            }),
-          );
-        }
-        if (payee.kind === 'external') {
-          await repo.insertPayout(trx, {
-            id: newId(),
-            user_id: sender.userId,
-            transaction_id: sent.id,
-            entry_id: posted.entryId,
-            recipient_email: payee.email,
-            currency: figures.converted.currency,
-            amount: figures.converted.minor,
-            status: 'pending',
-            book: 'demo',
-            created_at: posted.createdAt,
-            settled_at: null,
-            settlement_entry_id: null,
-          });
-        }
-        return { status: 201, body: { ...toTransaction(sent), total: figures.total.format(), delivery } };
-      });
+          let entry = transferEntry(sender, payee, figures, { description: body.description, rateTimestamp });
+          if (payee.kind === 'customer') {
+            // The recipient's goals that take a share of what arrives get it in this same entry.
+            const payment = { userId: payee.userId, walletId: payee.walletId, arrived: figures.converted };
+            entry = withSetAside(entry, payment, context.recipientGoals);
+          }
+          const posted = await queueEntry(trx, entry);
+          const sent = posted.transactions.find(
+            (row) => row.user_id === sender.userId && row.type === 'send',
+          )!;
+          if (payee.kind === 'customer') {
+            await notifier.raiseMany(trx, [
+              { userId: sender.userId, notice: moneySentNotice(figures.amount, payee.displayName) },
+              { userId: payee.userId, notice: moneyReceivedNotice(figures.converted, sender.displayName) },
+            ]);
+          } else if (payee.kind === 'held') {
+            const notice = paymentHeldNotice(figures.amount, payee.email, config.HELD_TRANSFER_RETURN_DAYS);
+            await notifier.raise(trx, sender.userId, notice);
+          } else {
+            await notifier.raise(trx, sender.userId, moneySentNotice(figures.amount, payee.email));
+          }
+          if (payee.kind === 'held') {
+            const returnAt = new Date(
+              new Date(posted.createdAt).getTime() + config.HELD_TRANSFER_RETURN_DAYS * DAY_MS,
+            );
+            await repo.insertHeldTransfer(trx, {
+              id: newId(),
+              sender_id: sender.userId,
+              transaction_id: sent.id,
+              entry_id: posted.entryId,
+              recipient_email: payee.email,
+              currency: figures.converted.currency,
+              amount: figures.converted.minor,
+              status: 'held',
+              created_at: posted.createdAt,
+              return_at: returnAt.toISOString(),
+              resolved_at: null,
+              resolution_entry_id: null,
+              recipient_id: null,
+            });
+            await mailer.enqueue(
+              trx,
+              moneyWaitingMessage({
+                to: payee.email,
+                senderName: sender.displayName,
+                amount: figures.converted.toString(),
+                returnOn: returnAt.toISOString().slice(0, 10),
+                link: mailer.link('/'),
+              }),
+            );
+          }
+          if (payee.kind === 'external') {
+            await repo.insertPayout(trx, {
+              id: newId(),
+              user_id: sender.userId,
+              transaction_id: sent.id,
+              entry_id: posted.entryId,
+              recipient_email: payee.email,
+              currency: figures.converted.currency,
+              amount: figures.converted.minor,
+              status: 'pending',
+              book: 'demo',
+              created_at: posted.createdAt,
+              settled_at: null,
+              settlement_entry_id: null,
+            });
+          }
+          return { status: 201, body: { ...toTransaction(sent), total: figures.total.format(), delivery } };
+        },
+        claim,
+      );
       mailer.kick();
       return result;
     },
   };
+}
+
+function senderAndRecipient(parties: repo.Party[], userId: string, recipientEmail: string) {
+  const me = parties.find((party) => party.id === userId);
+  if (!me) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (me.email === recipientEmail) {
+    throw new AppError(
+      'BUSINESS_RULE',
+      'You cannot send money to yourself. To move money between your own wallets, use Convert.',
+      { recipientEmail: 'This is your own email' },
+    );
+  }
+  return { me, recipient: parties.find((party) => party.id !== userId) };
 }
 
 function toQuote(

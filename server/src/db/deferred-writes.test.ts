@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { beforeAll, expect, it } from 'vitest';
+import { Money } from '@contract/money';
+import { newKey, walletsOf, fund } from '../test/money';
+import { request, signUp, type Session } from '../test/http';
+import { describeEachDatabase } from '../test/test-app';
+import { houseAccountId } from '../modules/ledger/house-accounts';
+import { queueEntry } from '../modules/ledger/ledger.service';
+import { withMoneyTransaction } from '../modules/ledger/money-transaction';
+import { deferWrite } from './deferred-writes';
+
+// Every query any pooled PostgreSQL connection of this file sends, while `counting` is on. Installed before an
+// app exists, so the connections' own wrappers (prepared-statements.ts) call through it.
+const sent: string[] = [];
+let counting = false;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [text] = args as [string | { text?: string; name?: string }];
+  if (counting) sent.push(typeof text === 'string' ? text : (text.text ?? text.name ?? '?'));
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+describeEachDatabase('deferred writes', (ctx) => {
+  let alice: Session;
+  let bob: Session;
+  let aliceUsd: string;
+
+  beforeAll(async () => {
+    alice = await signUp(ctx.app);
+    bob = await signUp(ctx.app);
+    aliceUsd = (await walletsOf(ctx.app, alice)).USD!.id;
+    await fund(ctx.app.db, aliceUsd, '100.00', 'USD');
+  });
+
+  const notice = (userId: string) => ({
+    id: randomUUID(),
+    user_id: userId,
+    category: 'info' as const,
+    type: 'system' as const,
+    title: 'Deferred',
+    message: 'Written at the end',
+    action_url: null,
+    action_text: null,
+    created_at: new Date().toISOString(),
+  });
+  const notificationsOf = (userId: string) =>
+    ctx.app.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('title', '=', 'Deferred');
+
+  it('waits for the end of a money transaction on PostgreSQL, goes at once on SQLite, and is written either way', async () => {
+    const row = notice(alice.user.id);
+    const seenInside = await withMoneyTransaction(ctx.app.db, async (trx) => {
+      const deferred = deferWrite(trx, { table: 'notifications', rows: [row] });
+      if (!deferred) await trx.insertInto('notifications').values(row).execute();
+      expect(deferred).toBe(ctx.dialect === 'postgres');
+      return (await trx.selectFrom('notifications').select('id').where('id', '=', row.id).execute()).length;
+    });
+    expect(seenInside).toBe(ctx.dialect === 'postgres' ? 0 : 1);
+    expect(await notificationsOf(alice.user.id).execute()).toHaveLength(1);
+  });
+
+  it('updates the row its match columns pick, and fails the transaction when there is none [postgres]', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const row = notice(bob.user.id);
+    await ctx.app.db.insertInto('notifications').values(row).execute();
+    await withMoneyTransaction(ctx.app.db, async (trx) => {
+      deferWrite(trx, { table: 'notifications', rows: [{ id: row.id, is_read: 1 }], match: ['id'] });
+    });
+    expect((await notificationsOf(bob.user.id).executeTakeFirstOrThrow()).is_read).toBe(1);
+    const missing = withMoneyTransaction(ctx.app.db, async (trx) => {
+      deferWrite(trx, { table: 'notifications', rows: [{ id: randomUUID(), is_read: 1 }], match: ['id'] });
+    });
+    await expect(missing).rejects.toThrow(/no row of notifications matches/);
+  });
+
+  it('writes nothing queued behind an entry the ledger refuses', async () => {
+    const overdraft = Money.parse('1000.00', 'USD');
+    const before = (await notificationsOf(bob.user.id).execute()).length;
+    const refused = withMoneyTransaction(ctx.app.db, async (trx) => {
+      await queueEntry(trx, {
+        kind: 'test',
+        description: 'More than Alice has',
+        postings: [
+          { accountId: aliceUsd, amount: overdraft.negated() },
+          { accountId: houseAccountId('external', 'USD'), amount: overdraft },
+        ],
+      });
+      deferWrite(trx, { table: 'notifications', rows: [notice(bob.user.id)] });
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await notificationsOf(bob.user.id).execute()).toHaveLength(before);
+  });
+
+  it('lets a transfer reach PostgreSQL in five round trips: session, BEGIN, claim and reads, entry and writes, COMMIT', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const body = { amount: '1.00', fromCurrency: 'USD', recipientEmail: bob.user.email };
+    // Once first, so the session's last-seen refresh and the recipient's notifications are not counted.
+    expect((await request(ctx.app, alice, 'POST', '/api/transactions', body, newKey())).statusCode).toBe(201);
+    sent.length = 0;
+    counting = true;
+    const response = await request(ctx.app, alice, 'POST', '/api/transactions', body, newKey());
+    counting = false;
+    expect(response.statusCode).toBe(201);
+    expect(sent.map((text) => text.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual([
+      expect.stringMatching(/^select "sessions"/),
+      'begin',
+      'select transfer_context( $1,',
+      'select * from',
+      'commit',
+    ]);
+  });
+});
