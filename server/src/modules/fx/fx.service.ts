@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
-import { postEntry } from '../ledger/ledger.service';
+import { queueEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
@@ -102,7 +102,8 @@ export function createFxService(deps: {
         const targetId =
           found.find((wallet) => wallet.currency === body.to)?.id ??
           (await wallets.ensureWallet(trx, request.userId, body.to));
-        const posted = await postEntry(
+        // Queued: on PostgreSQL it goes with the notification and the stored answer in one call at the end.
+        const posted = await queueEntry(
           trx,
           exchangeEntry(request.userId, { sourceId: source.id, targetId }, figures, {
             rateTimestamp: timestamp,
