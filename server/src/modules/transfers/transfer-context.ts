@@ -41,13 +41,15 @@ export function claimTransferContext(
     : contextByStatements(trx, request, query, now);
 }
 
-/** The JavaScript path: SQLite's, and on PostgreSQL the reference for the test. Exported for that test only. */
-export async function contextByStatements(
+type ContextReader = (
   trx: Kysely<Database>,
   request: IdempotentRequest,
   query: TransferContextQuery,
   now: Date,
-): Promise<KeyClaim<TransferContext>> {
+) => Promise<KeyClaim<TransferContext>>;
+
+/** The JavaScript path: SQLite's, and on PostgreSQL the reference for the test. Exported for that test only. */
+export const contextByStatements: ContextReader = async (trx, request, query, now) => {
   const { userId, key, fingerprint } = request;
   if (!(await idempotency.claimKey(trx, userId, key, fingerprint, now))) {
     return { claimed: false, stored: await idempotency.findKey(trx, userId, key) };
@@ -57,7 +59,7 @@ export async function contextByStatements(
   const recipient = parties.find((party) => party.id !== userId);
   const recipientGoals = recipient ? await setAsideGoalsOf(trx, recipient.id, query.toCurrency) : [];
   return { claimed: true, context: { parties, use, recipientGoals } };
-}
+};
 
 type ContextJson =
   | { claimed: false; stored: StoredKey | null }
@@ -69,12 +71,7 @@ type ContextJson =
       goals: Parameters<typeof toSetAsideGoal>[0][];
     };
 
-async function contextInOneCall(
-  trx: Kysely<Database>,
-  request: IdempotentRequest,
-  query: TransferContextQuery,
-  now: Date,
-): Promise<KeyClaim<TransferContext>> {
+const contextInOneCall: ContextReader = async (trx, request, query, now) => {
   const { userId, key, fingerprint } = request;
   const { rows } = await sql<{ context: ContextJson }>`select transfer_context(
     ${userId}, ${key}, ${fingerprint}, ${now.toISOString()}, ${query.fromCurrency}, ${query.toCurrency},
@@ -90,4 +87,4 @@ async function contextInOneCall(
       recipientGoals: context.goals.map(toSetAsideGoal),
     },
   };
-}
+};
