@@ -177,8 +177,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // onSend hooks with a callback, not async: no promise per response for a header.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
@@ -345,8 +347,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     skipOnError: true,
   });
   // Answers about someone's money are never kept by a browser or a proxy.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(sessionPlugin, {
