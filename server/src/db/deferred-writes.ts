@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonbText } from './jsonb';
 import type { Database } from './schema';
 
 /**
@@ -57,9 +58,6 @@ export async function deferCarrier(trx: Kysely<Database>, carrier: Carrier): Pro
   queue.carrier = carrier;
 }
 
-const asJson = (writes: RowWrite[]) =>
-  JSON.stringify(writes, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-
 /** Sends what is queued, in one round trip (none when nothing is). */
 export async function flushDeferredWrites(trx: Kysely<Database>): Promise<void> {
   const queue = queues.get(trx);
@@ -67,6 +65,6 @@ export async function flushDeferredWrites(trx: Kysely<Database>): Promise<void> 
   const { writes, carrier } = queue;
   queue.writes = [];
   queue.carrier = null;
-  if (carrier) await carrier(trx, asJson(writes));
-  else if (writes.length > 0) await sql`select write_rows(${asJson(writes)}::jsonb)`.execute(trx);
+  if (carrier) await carrier(trx, jsonbText(writes));
+  else if (writes.length > 0) await sql`select write_rows(${jsonbText(writes)}::jsonb)`.execute(trx);
 }

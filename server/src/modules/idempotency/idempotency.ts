@@ -69,8 +69,12 @@ export interface StoredKey {
 export type KeyClaim<C> = { claimed: true; context: C } | { claimed: false; stored: StoredKey | undefined };
 
 /** The claim on its own: one insert, and on a key already used, the read of its answer. */
-async function claimOnly(trx: Kysely<Database>, request: IdempotentRequest): Promise<KeyClaim<undefined>> {
-  if (await repo.claimKey(trx, request.userId, request.key, request.fingerprint)) {
+export async function claimKey(
+  trx: Kysely<Database>,
+  request: IdempotentRequest,
+  now = new Date(),
+): Promise<KeyClaim<undefined>> {
+  if (await repo.claimKey(trx, request.userId, request.key, request.fingerprint, now)) {
     return { claimed: true, context: undefined };
   }
   return { claimed: false, stored: await repo.findKey(trx, request.userId, request.key) };
@@ -86,7 +90,7 @@ export function runIdempotent<T, C = undefined>(
   request: IdempotentRequest,
   work: (trx: Transaction<Database>, context: C) => Promise<{ status: number; body: T }>,
   claim: (trx: Transaction<Database>) => Promise<KeyClaim<C>> = (trx) =>
-    claimOnly(trx, request) as Promise<KeyClaim<C>>,
+    claimKey(trx, request) as Promise<KeyClaim<C>>,
 ): Promise<IdempotentResult<T>> {
   return withMoneyTransaction(db, async (trx) => {
     const claimed = await claim(trx);

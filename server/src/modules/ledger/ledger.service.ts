@@ -3,6 +3,7 @@ import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
+import { jsonbText } from '../../db/jsonb';
 import type { Book, Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { insertTransactions, type NewTransaction } from '../transactions/transactions.repository';
@@ -200,9 +201,7 @@ function ledgerCall(entry: EntryInput) {
   const entryId = newId();
   const createdAt = entry.createdAt ?? new Date().toISOString();
   const rows = (entry.transactions ?? []).map((row) => historyRow(row, entryId, createdAt));
-  const json = JSON.stringify(rows, (_key, value: unknown) =>
-    typeof value === 'bigint' ? value.toString() : value,
-  );
+  const json = jsonbText(rows);
   const { postings } = entry;
   const args = sql`
     ${entryId}, ${entry.kind}, ${entry.description}, ${JSON.stringify(entry.metadata ?? {})}, ${createdAt},
@@ -250,7 +249,7 @@ export async function queueEntry(trx: Transaction<Database>, entry: EntryInput):
       await sql<PostedRow>`select * from ledger_post_entry_then(${call.args}, ${writes}::jsonb)`.execute(
         carrierTrx,
       );
-    balancesOf(result.rows);
+    balancesOf(result.rows); // for its refusal, thrown as postEntry throws it; the balances are not needed
   });
   return call.posted;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Currency } from '@contract/currencies';
+import { jsonbText } from '../../db/jsonb';
 import type { Database } from '../../db/schema';
 import { request, signUp, startDemo, type Session } from '../../test/http';
 import { fund, sendUsd, walletsOf } from '../../test/money';
@@ -72,9 +73,7 @@ describe.skipIf(!postgres)('transfer_context agrees with the statement path [pos
           if (!(error instanceof RolledBack)) throw error;
         });
       // Totals are bigint one way and decimal text (never a JSON number) the other.
-      return JSON.parse(
-        JSON.stringify(answer, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}` : value)),
-      );
+      return JSON.parse(jsonbText(answer));
     };
     const [viaFunction, viaStatements] = [await read('function'), await read('statements')];
     expect(viaFunction).toEqual(viaStatements);

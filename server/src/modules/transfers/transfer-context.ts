@@ -3,8 +3,7 @@ import type { Currency } from '@contract/currencies';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { setAsideGoalsOf, toSetAsideGoal, type SetAsideGoal } from '../goals/set-aside';
-import * as idempotency from '../idempotency/idempotency.repository';
-import type { IdempotentRequest, KeyClaim, StoredKey } from '../idempotency/idempotency';
+import { claimKey, type IdempotentRequest, type KeyClaim, type StoredKey } from '../idempotency/idempotency';
 import { readMonthlyUse, type MonthlyUse } from '../kyc/spending-limit';
 import { findParties, type Party } from './transfers.repository';
 
@@ -50,10 +49,9 @@ type ContextReader = (
 
 /** The JavaScript path: SQLite's, and on PostgreSQL the reference for the test. Exported for that test only. */
 export const contextByStatements: ContextReader = async (trx, request, query, now) => {
-  const { userId, key, fingerprint } = request;
-  if (!(await idempotency.claimKey(trx, userId, key, fingerprint, now))) {
-    return { claimed: false, stored: await idempotency.findKey(trx, userId, key) };
-  }
+  const { userId } = request;
+  const claim = await claimKey(trx, request, now);
+  if (!claim.claimed) return claim;
   const parties = await findParties(trx, { senderId: userId, ...query });
   const use = await readMonthlyUse(trx, userId, now);
   const recipient = parties.find((party) => party.id !== userId);
