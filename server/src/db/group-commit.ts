@@ -53,27 +53,40 @@ export class GroupCommitter {
         const batch = this.waiting.splice(0, MAX_BATCH);
         this.stats.batches++;
         this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
-        if (batch.length === 1) await this.runAlone(batch[0]!);
-        else await this.runTogether(batch);
+        // Waits until the batch's statements have run, not until its commit is durable: its COMMIT is next on
+        // the connection, and the next batch's statements run while this one's WAL is synced (db/wal-fsync.ts).
+        await new Promise<void>((ran) => {
+          const run = batch.length === 1 ? this.runAlone(batch[0]!, ran) : this.runTogether(batch, ran);
+          void run.finally(ran);
+        });
       }
     } finally {
       this.flushing = false;
     }
   }
 
-  private async runAlone(member: Member) {
+  private async runAlone(member: Member, ran: () => void) {
     try {
-      member.resolve(await this.db.transaction().execute(member.work));
+      member.resolve(
+        await this.db.transaction().execute(async (trx) => {
+          try {
+            return await member.work(trx);
+          } finally {
+            ran();
+          }
+        }),
+      );
     } catch (error) {
       member.reject(error);
     }
   }
 
-  private async runTogether(batch: Member[]) {
+  private async runTogether(batch: Member[], ran: () => void) {
     const outcomes: Outcome[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const member of batch) outcomes.push(await runInSavepoint(trx, member.work));
+        ran();
       });
     } catch (error) {
       // BEGIN or COMMIT failed, or a rollback to a savepoint did: the whole batch is gone.
