@@ -18,13 +18,16 @@ import type { WalFsync } from './wal-fsync';
  */
 export class ImmediateSqliteDriver implements Driver {
   private wrote = false;
+  private readonly reads: SharedReads;
   private wrapped: { inner: DatabaseConnection; noticing: DatabaseConnection } | undefined;
 
   constructor(
     private readonly inner: Driver,
     private readonly sqlite: SQLite.Database,
     private readonly wal?: WalFsync,
-  ) {}
+  ) {
+    this.reads = new SharedReads(sqlite);
+  }
 
   init() {
     return this.inner.init();
@@ -32,14 +35,14 @@ export class ImmediateSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await this.inner.acquireConnection();
-    if (!this.wal) return connection;
     // SQLite has one connection: wrapped once.
     if (this.wrapped?.inner !== connection)
-      this.wrapped = { inner: connection, noticing: this.noticingWrites(connection) };
+      this.wrapped = { inner: connection, noticing: this.wrappedConnection(connection) };
     return this.wrapped.noticing;
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
+    this.reads.end();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
@@ -61,28 +64,67 @@ export class ImmediateSqliteDriver implements Driver {
   }
 
   destroy() {
+    this.reads.end();
     this.wal?.close();
     return this.inner.destroy();
   }
 
   /**
-   * The one connection, noting whether a statement may have written. SQLite knows (sqlite3_stmt_readonly):
-   * BEGIN, COMMIT and savepoints count as read-only, the inserts and updates between them do not. The
-   * statement comes from the prepared-statement cache, so asking costs a lookup.
+   * The one connection: a SELECT outside a transaction joins the shared read transaction (SharedReads); any
+   * other statement ends it first, and is only then prepared: SQLite applies some PRAGMAs when it compiles
+   * them, and one compiled inside a transaction does nothing (`foreign_keys`, for one). With `wal`, it also
+   * notes whether a statement may have written. SQLite knows (sqlite3_stmt_readonly): BEGIN, COMMIT and
+   * savepoints count as read-only, the inserts and updates between them do not. The statement comes from the
+   * prepared-statement cache, so asking costs a lookup; a SELECT never writes.
    */
-  private noticingWrites(connection: DatabaseConnection): DatabaseConnection {
-    const notice = (query: CompiledQuery) => {
-      if (!this.wrote && !this.sqlite.prepare(query.sql).readonly) this.wrote = true;
+  private wrappedConnection(connection: DatabaseConnection): DatabaseConnection {
+    const alone = (query: CompiledQuery) => {
+      this.reads.end();
+      if (this.wal && !this.wrote && !this.sqlite.prepare(query.sql).readonly) this.wrote = true;
     };
     return {
-      executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        notice(query);
+      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        if (isSelect(query.sql)) this.reads.join();
+        else alone(query);
         return connection.executeQuery<R>(query);
       },
-      streamQuery<R>(query: CompiledQuery, chunkSize?: number) {
-        notice(query);
+      // A stream's statement stays open across turns of the event loop: it runs on its own.
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => {
+        alone(query);
         return connection.streamQuery<R>(query, chunkSize);
       },
     };
+  }
+}
+
+const isSelect = (sql: string) => /^\s*select\b/i.test(sql);
+
+/**
+ * Reads outside a transaction share one read transaction per turn of the event loop. Each query outside a
+ * transaction was a transaction of its own, and starting one in WAL mode takes three system calls (a lock on
+ * the -shm file, a stat of the database, the unlock): warm, a session lookup took 8.2 µs alone and 1.6 µs
+ * inside a transaction. Under load the requests of one turn read one after another, so they share it.
+ *
+ * What they see is what they would have seen alone: this process is the only writer, and every write, every
+ * BEGIN IMMEDIATE and every stream ends the shared transaction first, so a read never misses a write made
+ * before it. It ends at the latest after the turn (setImmediate), so a checkpoint is never held back for
+ * longer than that. Other processes (the verify command, a backup) read the file as before.
+ */
+class SharedReads {
+  private open = false;
+
+  constructor(private readonly sqlite: SQLite.Database) {}
+
+  join() {
+    if (this.open || this.sqlite.inTransaction) return;
+    this.sqlite.prepare('begin').run();
+    this.open = true;
+    setImmediate(() => this.end());
+  }
+
+  end() {
+    if (!this.open) return;
+    this.open = false;
+    if (this.sqlite.inTransaction) this.sqlite.prepare('commit').run();
   }
 }
