@@ -15,11 +15,11 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const MAX_BATCH = 64;
 
 /**
- * Group commit for SQLite. With `synchronous=FULL` each commit writes every page the transaction dirtied to
- * the WAL and fsyncs it, and a transfer touches some twenty B-tree pages (ledger, postings, transactions,
- * idempotency keys and their indexes). So transactions are not started at once: those asked for in the same
- * turn of the event loop (every request that was ready to read) run one after another in a single
- * transaction, the shared pages are written once, and there is one fsync for the batch.
+ * Group commit for SQLite. Each commit writes every page the transaction dirtied to the WAL, and every write
+ * is fsynced before it is answered (db/wal-fsync.ts); a transfer touches some twenty B-tree pages (ledger,
+ * postings, transactions, idempotency keys and their indexes). So transactions are not started at once: those
+ * asked for in the same turn of the event loop (every request that was ready to read) run one after another
+ * in a single transaction, the shared pages are written once, and one fsync serves the batch.
  *
  * Each member runs inside its own SAVEPOINT, so a member that fails (insufficient funds, a constraint) is
  * rolled back alone and the others go on. Nobody hears back until the batch has committed: a success is

@@ -14,12 +14,13 @@ import type { WalFsync } from './wal-fsync';
  *   read a balance and then race to upgrade to a write (SQLITE_BUSY mid-entry);
  * - with `wal` (a file database under `synchronous=NORMAL`), whoever wrote is answered only once the WAL is on
  *   disk (db/wal-fsync.ts). The connection is released first, so the next reader or writer goes on while the
- *   fsync runs on the thread pool.
+ *   fsync runs on the thread pool;
+ * - reads outside a transaction share one read transaction per turn of the event loop (SharedReads, below).
  */
 export class ImmediateSqliteDriver implements Driver {
   private wrote = false;
   private readonly reads: SharedReads;
-  private wrapped: { inner: DatabaseConnection; noticing: DatabaseConnection } | undefined;
+  private wrapped: { inner: DatabaseConnection; outer: DatabaseConnection } | undefined;
 
   constructor(
     private readonly inner: Driver,
@@ -37,8 +38,8 @@ export class ImmediateSqliteDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     // SQLite has one connection: wrapped once.
     if (this.wrapped?.inner !== connection)
-      this.wrapped = { inner: connection, noticing: this.wrappedConnection(connection) };
-    return this.wrapped.noticing;
+      this.wrapped = { inner: connection, outer: this.wrappedConnection(connection) };
+    return this.wrapped.outer;
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
