@@ -68,6 +68,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotificationStream } from './modules/notifications/notification-stream';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
+import { SessionCache } from './modules/auth/session-cache';
+import { createPgListener } from './db/pg-listener';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
@@ -193,12 +195,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer({ db: database.db, config, log: app.log });
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => mailer.close());
-  const notifier = createNotifier({
-    db: database.db,
-    dialect: database.dialect,
-    databaseUrl: config.DATABASE_URL,
-    log: app.log,
-  });
+  // PostgreSQL: this process's one LISTEN connection, for what other processes announce.
+  const listener = config.DATABASE_URL
+    ? createPgListener({ databaseUrl: config.DATABASE_URL, log: app.log })
+    : undefined;
+  const notifier = createNotifier({ db: database.db, dialect: database.dialect, listener });
   app.decorate('notifier', notifier);
   // Two-factor secrets are sealed with the configured key, else a key file beside the SQLite file, made the
   // first time a secret is sealed or opened.
@@ -214,10 +215,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notify: (trx, userId, notice) => notifier.raise(trx, userId, notice),
   });
   const securitySettings = createSecuritySettingsService({ db: database.db });
-  const auth = createAuthService({ db: database.db, config, twoFactor });
+  const sessions =
+    listener && config.SESSION_CACHE_SECONDS > 0
+      ? new SessionCache(listener, { maxAgeMs: config.SESSION_CACHE_SECONDS * 1000, maxEntries: 10_000 })
+      : undefined;
+  const auth = createAuthService({ db: database.db, config, twoFactor, sessions });
   app.decorate('auth', auth);
-  await notifier.start();
-  app.addHook('onClose', async () => notifier.stop());
+  if (listener) {
+    await listener.start();
+    app.addHook('onClose', async () => listener.stop());
+  }
   const notificationStream = createNotificationStream({ db: database.db, notifier, log: app.log });
   // Open streams end first, or closing would wait for browsers that never hang up.
   app.addHook('preClose', async () => notificationStream.closeAll());

@@ -41,6 +41,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 7),
+  /**
+   * PostgreSQL: how long a process may answer for a session it read without asking the database again
+   * (modules/auth/session-cache.ts; a session that ends is forgotten by every process as soon as PostgreSQL
+   * announces it). 0 asks the database on every request.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Force the Secure cookie flag; by default it is set when the request arrived over HTTPS. */
   COOKIE_SECURE: boolFromEnv.optional(),
   /** Trust X-Forwarded-* from a reverse proxy (needed for the right client IP and HTTPS detection). */

@@ -18,6 +18,7 @@ import * as postEntryFunction from './migrations/0016-post-entry-function';
 import * as unloggedRateLimits from './migrations/0017-unlogged-rate-limits';
 import * as monthlyOutflows from './migrations/0018-monthly-outflows';
 import * as paymentRoundTrips from './migrations/0019-payment-round-trips';
+import * as sessionSignal from './migrations/0020-session-signal';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-unlogged-rate-limits': unloggedRateLimits,
   '0018-monthly-outflows': monthlyOutflows,
   '0019-payment-round-trips': paymentRoundTrips,
+  '0020-session-signal': sessionSignal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',
     // The embedded identity reviewer pauses between checks for people watching; tests do not wait.
     KYC_CHECK_DELAY_MS: '0',
+    // Tests edit sessions in the database and expect the very next request to see it; the announcement that
+    // tells a PostgreSQL process's session cache arrives a moment later. The cache's own tests turn it on
+    // (modules/auth/session-processes.test.ts); the server processes of the bank and browser tests run with it.
+    SESSION_CACHE_SECONDS: '0',
   };
   // The market stands at its reference prices when the app is built, so tests can expect the sketch's figures.
   const market = { RATES_EPOCH: new Date().toISOString() };

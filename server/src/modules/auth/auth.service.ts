@@ -15,6 +15,7 @@ import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-t
 import { newId } from '../../lib/ids';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { TwoFactorService } from './two-factor.service';
+import type { CachedSession, SessionCache } from './session-cache';
 
 /** Runs inside the transaction that creates a user (e.g. opening default wallets). */
 export type UserCreatedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
@@ -55,13 +56,23 @@ export function createAuthService(deps: {
   now?: () => Date;
   /** Accounts with two-factor on answer a challenge before their session starts. */
   twoFactor?: TwoFactorService;
+  /** PostgreSQL: sessions this process may answer for without a round trip (session-cache.ts). */
+  sessions?: SessionCache | undefined;
 }) {
-  const { db, config } = deps;
+  const { db, config, sessions } = deps;
   const now = deps.now ?? (() => new Date());
   const throttle = createLoginThrottle({ db, config, now });
   // Writing last_seen_at on every request would turn each read into a write. Refreshing it every tenth of the
   // idle timeout (at most a minute) keeps any active session alive, even under a one-minute timeout.
   const touchIntervalMs = Math.min(MINUTE, (config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE) / 10);
+  const isLive = (session: CachedSession, at: Date) =>
+    at.getTime() < session.lastSeenAt + config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE &&
+    at.getTime() < session.expiresAt;
+  async function keepAlive(sessionId: string, lastSeenAt: number, at: Date) {
+    if (at.getTime() - lastSeenAt <= touchIntervalMs) return;
+    await repo.touchSession(db, sessionId, at.toISOString());
+    sessions?.touched(sessionId, at.getTime());
+  }
   const userCreatedHooks: UserCreatedHook[] = [];
   const demoSeedHooks: DemoSeedHook[] = [];
   const userRemovingHooks: UserRemovingHook[] = [];
@@ -182,11 +193,15 @@ export function createAuthService(deps: {
       if (!(await repo.deleteSessionOf(db, userId, sessionId))) {
         throw new AppError('NOT_FOUND', 'Session not found');
       }
+      sessions?.forget(sessionId);
     },
 
     /** "Sign out everywhere else": every session but the caller's. Returns how many ended. */
-    endOtherSessions: (userId: string, currentSessionId: string) =>
-      repo.deleteOtherSessions(db, userId, currentSessionId),
+    async endOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+      const ended = await repo.deleteOtherSessions(db, userId, currentSessionId);
+      sessions?.forgetUser(userId, currentSessionId);
+      return ended;
+    },
 
     /**
      * A new password, given the current one. Every other session ends in the same transaction (whoever
@@ -209,6 +224,7 @@ export function createAuthService(deps: {
         await repo.deleteOtherSessions(trx, user.id, currentSessionId);
         for (const hook of passwordChangedHooks) await hook(trx, user);
       });
+      sessions?.forgetUser(user.id, currentSessionId);
     },
 
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
@@ -282,24 +298,37 @@ export function createAuthService(deps: {
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSession(db, sessionIdFromToken(token));
+      if (!token) return;
+      const sessionId = sessionIdFromToken(token);
+      await repo.deleteSession(db, sessionId);
+      sessions?.forget(sessionId);
     },
 
     /** The signed-in user's id for a cookie token, or null if the session is missing, idle or expired. */
     async authenticate(token: string): Promise<{ userId: string; sessionId: string } | null> {
       const sessionId = sessionIdFromToken(token);
-      const session = await repo.findSessionWithUser(db, sessionId);
-      if (!session) return null;
       const at = now();
-      const idleDeadline =
-        new Date(session.lastSeenAt).getTime() + config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE;
-      if (at.getTime() >= idleDeadline || at.getTime() >= new Date(session.expiresAt).getTime()) {
+      // A remembered session that looks idle or expired is read again: another process may have seen it since.
+      const cached = sessions?.get(sessionId);
+      if (cached && isLive(cached, at)) {
+        await keepAlive(sessionId, cached.lastSeenAt, at);
+        return { userId: cached.userId, sessionId };
+      }
+      const mark = sessions?.mark() ?? null;
+      const row = await repo.findSessionWithUser(db, sessionId);
+      if (!row) return null;
+      const session = {
+        userId: row.userId,
+        lastSeenAt: new Date(row.lastSeenAt).getTime(),
+        expiresAt: new Date(row.expiresAt).getTime(),
+      };
+      if (!isLive(session, at)) {
         await repo.deleteSession(db, sessionId);
+        sessions?.forget(sessionId);
         return null;
       }
-      if (at.getTime() - new Date(session.lastSeenAt).getTime() > touchIntervalMs) {
-        await repo.touchSession(db, sessionId, at.toISOString());
-      }
+      sessions?.remember(sessionId, session, mark);
+      await keepAlive(sessionId, session.lastSeenAt, at);
       return { userId: session.userId, sessionId };
     },
 

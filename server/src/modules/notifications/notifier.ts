@@ -1,9 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { Dialect } from '../../db/database';
+import type { PgListener } from '../../db/pg-listener';
 import type { Database, NotificationsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { insertNotifications, NOTIFICATIONS_CHANNEL as CHANNEL } from './notifications.repository';
@@ -24,8 +23,6 @@ export interface NotifierStatus {
   detail: string;
 }
 
-const RECONNECT_MS = 2_000;
-
 export type Notifier = ReturnType<typeof createNotifier>;
 
 /**
@@ -35,58 +32,21 @@ export type Notifier = ReturnType<typeof createNotifier>;
  * `raise` writes in the caller's transaction, like the mail outbox: a notification exists if and only if its
  * event committed. The change signal is transactional too on PostgreSQL: `pg_notify` inside a transaction
  * is delivered at commit (and never after a rollback) to every process LISTENing on this database, through
- * one dedicated connection each. On SQLite there is one process: the signal is an in-process event, and a
+ * its one listener connection (db/pg-listener.ts). On SQLite there is one process: the signal is an in-process event, and a
  * stream that reads after it queues behind the writing transaction on the one connection, so it reads what
  * committed (a rolled-back notification is simply not found).
  */
 export function createNotifier(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
-  databaseUrl?: string | undefined;
-  log: FastifyBaseLogger;
+  /** This process's LISTEN connection (PostgreSQL only). */
+  listener?: PgListener | undefined;
 }) {
-  const { dialect, log } = deps;
+  const { dialect, listener } = deps;
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
   const emit = (userId: string) => changes.emit('change', userId);
-
-  let listener: pg.Client | null = null;
-  let listening = false;
-  let lastError: string | null = null;
-  let stopped = false;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-
-  async function listen() {
-    if (stopped || !deps.databaseUrl) return;
-    const client = new pg.Client({ connectionString: deps.databaseUrl });
-    listener = client;
-    const lost = (error?: Error) => {
-      if (listener !== client) return;
-      listening = false;
-      listener = null;
-      lastError = error?.message ?? 'connection ended';
-      // The listeners stay: a dead connection may still emit 'error', and with none attached pg would throw.
-      void client.end().catch(() => {});
-      if (!stopped) {
-        log.warn({ err: error }, 'notification listener lost; reconnecting');
-        reconnectTimer = setTimeout(() => void listen(), RECONNECT_MS);
-        reconnectTimer.unref();
-      }
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) emit(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      listening = true;
-      lastError = null;
-    } catch (error) {
-      lost(error as Error);
-    }
-  }
+  listener?.on(CHANNEL, emit);
 
   /** Tells every process (this one included) that `userId`'s notifications changed, once `db` commits. */
   async function signal(db: Kysely<Database>, userId: string) {
@@ -142,19 +102,6 @@ export function createNotifier(deps: {
       return () => void changes.off('change', handler);
     },
 
-    async start() {
-      if (dialect === 'postgres') await listen();
-    },
-
-    async stop() {
-      stopped = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const client = listener;
-      listener = null;
-      listening = false;
-      await client?.end().catch(() => {});
-    },
-
     status(): NotifierStatus {
       if (dialect !== 'postgres') {
         return {
@@ -163,9 +110,13 @@ export function createNotifier(deps: {
           detail: 'One process (SQLite): pushes go straight to open streams',
         };
       }
-      return listening
-        ? { mode: 'postgres', ok: true, detail: 'Listening on PostgreSQL; pushes reach every app process' }
-        : { mode: 'postgres', ok: false, detail: `Not listening: ${lastError ?? 'connecting'}` };
+      return listener?.listening
+        ? {
+            mode: 'postgres',
+            ok: true,
+            detail: 'Listening on PostgreSQL; pushes and sign-outs reach every app process',
+          }
+        : { mode: 'postgres', ok: false, detail: `Not listening: ${listener?.lastError ?? 'connecting'}` };
     },
   };
 }
