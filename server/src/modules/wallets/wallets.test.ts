@@ -30,6 +30,31 @@ describeEachDatabase('wallets', (ctx) => {
     expect((await request(ctx.app, null, 'GET', '/api/wallets')).statusCode).toBe(401);
   });
 
+  it('answers each of many users asking at once with their own wallets only (one batched read on PostgreSQL)', async () => {
+    const carol = await signUp(ctx.app);
+    const people = [alice, bob, carol, alice, carol];
+    const own = new Map<Session, string[]>();
+    for (const person of [alice, bob, carol]) {
+      const rows = await ctx.app.db
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('user_id', '=', person.user.id)
+        .where('kind', '=', 'wallet')
+        .execute();
+      own.set(person, rows.map((row) => row.id).sort());
+    }
+    const idsOf = (person: Session) => own.get(person);
+    const answers = await Promise.all(
+      people.map((person) => request(ctx.app, person, 'GET', '/api/wallets')),
+    );
+    answers.forEach((answer, index) => {
+      expect(answer.statusCode).toBe(200);
+      expect((answer.json() as { id: string }[]).map((wallet) => wallet.id).sort()).toEqual(
+        idsOf(people[index]!),
+      );
+    });
+  });
+
   it('opens another supported currency once', async () => {
     const opened = await request(ctx.app, alice, 'POST', '/api/wallets', { currency: 'JPY' });
     expect(opened.statusCode).toBe(201);
