@@ -21,17 +21,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across app processes [
     expect(response.status).toBe(200);
     return response.headers.getSetCookie()[0]!.split(';')[0]!;
   };
+  const serverEnv = (databaseUrl: string) => ({
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: '',
+    RATES_TICK_MS: '3600000',
+    SESSION_CACHE_SECONDS: '60',
+  });
   const walletsStatus = async (server: ServerProcess, cookie: string) =>
     (await call(() => server.url, 'GET', '/api/wallets', { cookie })).status;
 
   it('refuses, on every process, a session that ended on any of them or in the database', async () => {
     const database = await createTestDatabase('postgres');
-    const env = {
-      DATABASE_URL: database.config.DATABASE_URL!,
-      WEB_DIST_DIR: '',
-      RATES_TICK_MS: '3600000',
-      SESSION_CACHE_SECONDS: '60',
-    };
+    const env = serverEnv(database.config.DATABASE_URL!);
     const [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     const admin = new pg.Client({ connectionString: database.config.DATABASE_URL });
     await admin.connect();
@@ -74,12 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across app processes [
 
   it('asks the database while its listener is cut, so a session ended meanwhile is still refused', async () => {
     const database = await createTestDatabase('postgres');
-    const env = {
-      DATABASE_URL: database.config.DATABASE_URL!,
-      WEB_DIST_DIR: '',
-      RATES_TICK_MS: '3600000',
-      SESSION_CACHE_SECONDS: '60',
-    };
+    const env = serverEnv(database.config.DATABASE_URL!);
     const server = await startServerProcess(env);
     const admin = new pg.Client({ connectionString: database.config.DATABASE_URL });
     await admin.connect();
