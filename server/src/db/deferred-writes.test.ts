@@ -113,4 +113,27 @@ describeEachDatabase('deferred writes', (ctx) => {
       'commit',
     ]);
   });
+
+  it('lets a deposit and a conversion reach PostgreSQL in five round trips too', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const deposit = () =>
+      request(ctx.app, alice, 'POST', `/api/wallets/${aliceUsd}/deposit`, { amount: '1.00' }, newKey());
+    const convert = () =>
+      request(ctx.app, alice, 'POST', '/api/convert', { from: 'USD', to: 'EUR', amount: '1.00' }, newKey());
+    for (const pay of [deposit, convert]) {
+      expect((await pay()).statusCode).toBe(201);
+      sent.length = 0;
+      counting = true;
+      const response = await pay();
+      counting = false;
+      expect(response.statusCode).toBe(201);
+      expect(sent.map((text) => text.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual([
+        expect.stringMatching(/^select "sessions"/),
+        'begin',
+        'select payment_context( $1,',
+        'select * from',
+        'commit',
+      ]);
+    }
+  });
 });

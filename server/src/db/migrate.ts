@@ -19,6 +19,7 @@ import * as unloggedRateLimits from './migrations/0017-unlogged-rate-limits';
 import * as monthlyOutflows from './migrations/0018-monthly-outflows';
 import * as paymentRoundTrips from './migrations/0019-payment-round-trips';
 import * as sessionSignal from './migrations/0020-session-signal';
+import * as paymentContext from './migrations/0021-payment-context';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-monthly-outflows': monthlyOutflows,
   '0019-payment-round-trips': paymentRoundTrips,
   '0020-session-signal': sessionSignal,
+  '0021-payment-context': paymentContext,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
 import * as wallets from '../wallets/wallets.repository';
+import { claimWalletContext, type WalletContext } from '../wallets/wallet-context';
 import { conversionNotice } from './fx-notices';
 import { exchangeEntry } from './exchange-entry';
 import { priceConversion, quotedRate, type ConversionFigures } from './fx-math';
@@ -88,31 +89,38 @@ export function createFxService(deps: {
      * `total` (amount + fee) leaves the source wallet; the target wallet is opened if missing.
      */
     async convert(request: IdempotentRequest, body: ConvertBody) {
-      return runIdempotent<ConvertResponse>(db, request, async (trx) => {
-        const { figures, timestamp } = await price(body, { trx, userId: request.userId });
-        // Both wallets in one query; the target is opened (ensureWallet) only if the user has none yet.
-        const found = await wallets.findWalletsByCurrency(trx, request.userId, [body.from, body.to]);
-        const source = found.find((wallet) => wallet.currency === body.from);
-        if (!source) {
-          throw new AppError('BUSINESS_RULE', `You have no ${body.from} wallet to convert from`, {
-            from: `No ${body.from} wallet`,
-          });
-        }
-        await limits.assertWithinMonthlyLimit(trx, request.userId, figures.original);
-        const targetId =
-          found.find((wallet) => wallet.currency === body.to)?.id ??
-          (await wallets.ensureWallet(trx, request.userId, body.to));
-        // Queued: on PostgreSQL it goes with the notification and the stored answer in one call at the end.
-        const posted = await queueEntry(
-          trx,
-          exchangeEntry(request.userId, { sourceId: source.id, targetId }, figures, {
-            rateTimestamp: timestamp,
-          }),
-        );
-        const transaction = toTransaction(posted.transactions[0]!);
-        await notifier.raise(trx, request.userId, conversionNotice(figures.original, figures.converted));
-        return { status: 201, body: { ...toConversion(figures, timestamp), transaction } };
-      });
+      // The key claimed, both wallets and the month's use read in one round trip on PostgreSQL
+      // (wallet-context.ts); the entry goes with the notification and the stored answer in one more.
+      const claim = (trx: Kysely<Database>) =>
+        claimWalletContext(trx, request, { currencies: [body.from, body.to], monthlyUse: true });
+      return runIdempotent<ConvertResponse, WalletContext>(
+        db,
+        request,
+        async (trx, { wallets: found, use }) => {
+          const { figures, timestamp } = await price(body, { trx, userId: request.userId });
+          const source = found.find((wallet) => wallet.currency === body.from);
+          if (!source) {
+            throw new AppError('BUSINESS_RULE', `You have no ${body.from} wallet to convert from`, {
+              from: `No ${body.from} wallet`,
+            });
+          }
+          await limits.assertWithinMonthlyLimitOf(use!, figures.original);
+          const targetId =
+            found.find((wallet) => wallet.currency === body.to)?.id ??
+            (await wallets.ensureWallet(trx, request.userId, body.to));
+          // Queued: on PostgreSQL it goes with the notification and the stored answer in one call at the end.
+          const posted = await queueEntry(
+            trx,
+            exchangeEntry(request.userId, { sourceId: source.id, targetId }, figures, {
+              rateTimestamp: timestamp,
+            }),
+          );
+          const transaction = toTransaction(posted.transactions[0]!);
+          await notifier.raise(trx, request.userId, conversionNotice(figures.original, figures.converted));
+          return { status: 201, body: { ...toConversion(figures, timestamp), transaction } };
+        },
+        claim,
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Book, Database } from '../../db/schema';
+import { isPostgres } from '../../db/dialect';
 import { precompiled } from '../../db/precompiled';
 import { newId } from '../../lib/ids';
 
@@ -100,6 +101,19 @@ export function findWalletByCurrency(
   currency: Currency,
 ): Promise<WalletRow | undefined> {
   return wallets(db, userId).where('currency', '=', currency).executeTakeFirst();
+}
+
+/**
+ * The user's own wallet with this id, for a payment into it: on PostgreSQL locked until commit, so the balance
+ * read is the one its entry starts from (SQLite's BEGIN IMMEDIATE holds every writer off already).
+ */
+export function lockWalletForPayment(
+  db: Db,
+  userId: string,
+  walletId: string,
+): Promise<WalletRow | undefined> {
+  const query = wallets(db, userId).where('id', '=', walletId);
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The user's wallets in these currencies (those that exist), in one query. */

@@ -10,10 +10,11 @@ import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { houseAccountId } from '../ledger/house-accounts';
-import { postEntry } from '../ledger/ledger.service';
+import { queueEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
+import { claimWalletContext, type WalletContext } from './wallet-context';
 import { isPostgres } from '../../db/dialect';
 import { readBatcher } from '../../db/read-batcher';
 import type { Notifier } from '../notifications/notifier';
@@ -71,49 +72,59 @@ export function createWalletsService(deps: {
     /** Sandbox top-up: money arrives from the external-world account, as a bank transfer in would. */
     async deposit(request: IdempotentRequest, walletId: string, body: DepositBody) {
       if (!config.SANDBOX) throw new AppError('FORBIDDEN', 'Sandbox deposits are turned off on this server');
-      return runIdempotent<DepositResponse>(db, request, async (trx) => {
-        const wallet = await repo.findWallet(trx, request.userId, walletId);
-        if (!wallet) throw notFound('Wallet');
-        const { currency } = wallet;
-        const amount = parseRequestAmount(body.amount, currency);
-        await assertWithinSandboxCap(amount.minor, currency);
-        const posted = await postEntry(trx, {
-          kind: 'deposit',
-          description: 'Sandbox deposit',
-          postings: [
-            { accountId: wallet.id, amount },
-            { accountId: houseAccountId('external', currency), amount: amount.negated() },
-          ],
-          transactions: [
-            {
-              user_id: request.userId,
-              wallet_id: wallet.id,
-              type: 'deposit',
-              amount: amount.minor,
-              currency,
-              counterparty: 'Sandbox',
-              description: 'Sandbox deposit',
-              status: 'completed',
+      // The key claimed and the wallet read (locked) in one round trip on PostgreSQL; the entry goes with the
+      // notification and the stored answer in one more, just before COMMIT (queueEntry).
+      const claim = (trx: Kysely<Database>) =>
+        claimWalletContext(trx, request, { walletId, monthlyUse: false });
+      return runIdempotent<DepositResponse, WalletContext>(
+        db,
+        request,
+        async (trx, { wallets }) => {
+          const wallet = wallets[0];
+          if (!wallet) throw notFound('Wallet');
+          const { currency } = wallet;
+          const amount = parseRequestAmount(body.amount, currency);
+          await assertWithinSandboxCap(amount.minor, currency);
+          const posted = await queueEntry(trx, {
+            kind: 'deposit',
+            description: 'Sandbox deposit',
+            postings: [
+              { accountId: wallet.id, amount },
+              { accountId: houseAccountId('external', currency), amount: amount.negated() },
+            ],
+            transactions: [
+              {
+                user_id: request.userId,
+                wallet_id: wallet.id,
+                type: 'deposit',
+                amount: amount.minor,
+                currency,
+                counterparty: 'Sandbox',
+                description: 'Sandbox deposit',
+                status: 'completed',
+              },
+            ],
+          });
+          // Locked since the context was read: nothing but this entry has moved it.
+          const balance = wallet.balance! + amount.minor;
+          await notifier.raise(trx, request.userId, {
+            category: 'success',
+            type: 'transaction',
+            title: 'Funds added',
+            message: `${displayMoney(amount)} was added to your ${currency} wallet (sandbox deposit).`,
+            actionUrl: '/history',
+            actionText: 'View',
+          });
+          return {
+            status: 201,
+            body: {
+              wallet: toWallet({ ...wallet, balance }),
+              transaction: toTransaction(posted.transactions[0]!),
             },
-          ],
-        });
-        const balance = posted.balances.get(wallet.id)!;
-        await notifier.raise(trx, request.userId, {
-          category: 'success',
-          type: 'transaction',
-          title: 'Funds added',
-          message: `${displayMoney(amount)} was added to your ${currency} wallet (sandbox deposit).`,
-          actionUrl: '/history',
-          actionText: 'View',
-        });
-        return {
-          status: 201,
-          body: {
-            wallet: toWallet({ ...wallet, balance }),
-            transaction: toTransaction(posted.transactions[0]!),
-          },
-        };
-      });
+          };
+        },
+        claim,
+      );
     },
   };
 }

@@ -116,6 +116,14 @@ describeEachDatabase('wallets', (ctx) => {
     expect((await walletsOf(ctx.app, alice)).BTC!.balance).toBe('0.01000000');
   });
 
+  it('answers each of several deposits at once with the balance right after its own', async () => {
+    const carol = await signUp(ctx.app);
+    const eur = (await walletsOf(ctx.app, carol)).EUR!.id;
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => deposit(carol, eur, { amount: '10.00' })));
+    const balances = answers.map((answer) => (answer.json() as DepositResponse).wallet.balance);
+    expect(balances.sort()).toEqual(['10.00', '20.00', '30.00', '40.00', '50.00']);
+  });
+
   it('requires a UUID Idempotency-Key', async () => {
     const { USD } = await walletsOf(ctx.app, alice);
     const missing = await deposit(alice, USD!.id, { amount: '1.00' }, {});
