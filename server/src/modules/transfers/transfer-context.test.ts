@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Currency } from '@contract/currencies';
-import { jsonbText } from '../../db/jsonb';
 import type { Database } from '../../db/schema';
 import { request, signUp, startDemo, type Session } from '../../test/http';
 import { fund, sendUsd, walletsOf } from '../../test/money';
+import { expectSameAnswer } from '../../test/both-ways';
 import { createTestApp, dialectsUnderTest } from '../../test/test-app';
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import { claimTransferContext, contextByStatements, type TransferContextQuery } from './transfer-context';
@@ -17,8 +17,6 @@ import { claimTransferContext, contextByStatements, type TransferContextQuery } 
  * outflows and goals, or the same stored answer for a key already used.
  */
 const postgres = dialectsUnderTest().includes('postgres');
-
-class RolledBack extends Error {}
 
 describe.skipIf(!postgres)('transfer_context agrees with the statement path [postgres]', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -58,26 +56,12 @@ describe.skipIf(!postgres)('transfer_context agrees with the statement path [pos
   async function bothWays(userId: string, query: TransferContextQuery, key = randomUUID()) {
     const idempotent: IdempotentRequest = { userId, key, fingerprint: 'f'.repeat(64) };
     const now = new Date();
-    const read = async (path: 'function' | 'statements') => {
-      let answer: unknown;
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          answer =
-            path === 'function'
-              ? await claimTransferContext(trx, idempotent, query, now)
-              : await contextByStatements(trx, idempotent, query, now);
-          throw new RolledBack();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof RolledBack)) throw error;
-        });
-      // Totals are bigint one way and decimal text (never a JSON number) the other.
-      return JSON.parse(jsonbText(answer));
-    };
-    const [viaFunction, viaStatements] = [await read('function'), await read('statements')];
-    expect(viaFunction).toEqual(viaStatements);
-    return viaFunction as { claimed: boolean; context?: { parties: unknown[]; recipientGoals: unknown[] } };
+    const answer = await expectSameAnswer(
+      db,
+      (trx) => claimTransferContext(trx, idempotent, query, now),
+      (trx) => contextByStatements(trx, idempotent, query, now),
+    );
+    return answer as { claimed: boolean; context?: { parties: unknown[]; recipientGoals: unknown[] } };
   }
 
   const to = (

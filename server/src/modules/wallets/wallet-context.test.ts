@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonbText } from '../../db/jsonb';
 import type { Database } from '../../db/schema';
 import { request, signUp, startDemo, type Session } from '../../test/http';
 import { fund, newKey, sendUsd, walletsOf } from '../../test/money';
+import { expectSameAnswer } from '../../test/both-ways';
 import { createTestApp, dialectsUnderTest } from '../../test/test-app';
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import { claimWalletContext, walletContextByStatements, type WalletContextQuery } from './wallet-context';
@@ -16,8 +16,6 @@ import { claimWalletContext, walletContextByStatements, type WalletContextQuery 
  * with their balances, level and month's outflows, or the same stored answer for a key already used.
  */
 const postgres = dialectsUnderTest().includes('postgres');
-
-class RolledBack extends Error {}
 
 describe.skipIf(!postgres)('payment_context agrees with the statement path [postgres]', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -45,26 +43,12 @@ describe.skipIf(!postgres)('payment_context agrees with the statement path [post
   async function bothWays(userId: string, query: WalletContextQuery, key = randomUUID()) {
     const idempotent: IdempotentRequest = { userId, key, fingerprint: 'f'.repeat(64) };
     const now = new Date();
-    const read = async (path: 'function' | 'statements') => {
-      let answer: unknown;
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          answer =
-            path === 'function'
-              ? await claimWalletContext(trx, idempotent, query, now)
-              : await walletContextByStatements(trx, idempotent, query, now);
-          throw new RolledBack();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof RolledBack)) throw error;
-        });
-      // Balances and totals are bigint one way and decimal text (never a JSON number) the other.
-      return JSON.parse(jsonbText(answer));
-    };
-    const [viaFunction, viaStatements] = [await read('function'), await read('statements')];
-    expect(viaFunction).toEqual(viaStatements);
-    return viaFunction as {
+    const answer = await expectSameAnswer(
+      db,
+      (trx) => claimWalletContext(trx, idempotent, query, now),
+      (trx) => walletContextByStatements(trx, idempotent, query, now),
+    );
+    return answer as {
       claimed: boolean;
       context?: { wallets: { id: string; currency: string; balance: string }[]; use?: unknown };
     };
