@@ -36,9 +36,6 @@ export function claimWalletContext(
 
 type ContextReader = typeof claimWalletContext;
 
-const oldestFirst = (a: WalletRow, b: WalletRow) =>
-  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-
 /** The JavaScript path: SQLite's, and on PostgreSQL the reference for the test. Exported for that test only. */
 export const walletContextByStatements: ContextReader = async (trx, request, query, now = new Date()) => {
   const { userId } = request;
@@ -47,7 +44,7 @@ export const walletContextByStatements: ContextReader = async (trx, request, que
   const wallets =
     'walletId' in query
       ? [await lockWalletForPayment(trx, userId, query.walletId)].filter((wallet) => wallet !== undefined)
-      : (await findWalletsByCurrency(trx, userId, query.currencies)).sort(oldestFirst);
+      : await findWalletsByCurrency(trx, userId, query.currencies);
   const use = query.monthlyUse ? await readMonthlyUse(trx, userId, now) : undefined;
   return { claimed: true, context: { wallets, use } };
 };

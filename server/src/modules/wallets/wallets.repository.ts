@@ -90,11 +90,6 @@ export async function listWalletsOfUsers(db: Db, userIds: string[]): Promise<Map
   return byUser;
 }
 
-/** The user's own wallet with this id; another user's wallet is simply not found. */
-export function findWallet(db: Db, userId: string, walletId: string): Promise<WalletRow | undefined> {
-  return wallets(db, userId).where('id', '=', walletId).executeTakeFirst();
-}
-
 export function findWalletByCurrency(
   db: Db,
   userId: string,
@@ -104,8 +99,9 @@ export function findWalletByCurrency(
 }
 
 /**
- * The user's own wallet with this id, for a payment into it: on PostgreSQL locked until commit, so the balance
- * read is the one its entry starts from (SQLite's BEGIN IMMEDIATE holds every writer off already).
+ * The user's own wallet with this id (another user's is simply not found), for a payment into it: on
+ * PostgreSQL locked until commit, so the balance read is the one its entry starts from (SQLite's BEGIN
+ * IMMEDIATE holds every writer off already).
  */
 export function lockWalletForPayment(
   db: Db,
@@ -116,9 +112,13 @@ export function lockWalletForPayment(
   return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** The user's wallets in these currencies (those that exist), in one query. */
+/** The user's wallets in these currencies (those that exist), oldest first, in one query. */
 export function findWalletsByCurrency(db: Db, userId: string, currencies: Currency[]): Promise<WalletRow[]> {
-  return wallets(db, userId).where('currency', 'in', currencies).execute();
+  return wallets(db, userId)
+    .where('currency', 'in', currencies)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**
