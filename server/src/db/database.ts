@@ -5,7 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
-import { usePreparedStatements } from './prepared-statements';
+import { isPreparedStatement, usePreparedStatements } from './prepared-statements';
+import { mergeTransactionControl } from './pg-round-trips';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
 import { WalFsync, type Fsync } from './wal-fsync';
@@ -44,6 +45,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', () => {});
     usePreparedStatements(client);
+    mergeTransactionControl(client, isPreparedStatement);
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
