@@ -70,8 +70,9 @@ export function mergeTransactionControl(client: pg.PoolClient, isPrepared: (text
 
   client.query = ((...args: unknown[]) => {
     const [text, values = []] = args;
-    if (typeof text !== 'string' || (args.length === 2 && !Array.isArray(values))) {
-      // A cursor or a config object: after the BEGIN it may be waiting for (node-postgres queues both).
+    if (typeof text !== 'string' || args.length > 2 || !Array.isArray(values)) {
+      // A cursor, a config object or a callback: after the BEGIN it may be waiting for (node-postgres queues
+      // both).
       if (state === 'begin-pending') {
         state = 'open';
         void (query('begin') as Promise<unknown>).catch(() => {});

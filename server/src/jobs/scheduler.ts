@@ -14,30 +14,38 @@ export interface Job {
  * /metrics read to say how late a job is.
  */
 export function startJobs(app: FastifyInstance, jobs: readonly Job[]) {
+  // The run under way of each job, if any: closing waits for it, so no run outlives the database it uses.
+  const running = new Map<Job, Promise<void>>();
   const timers = jobs.map((job) => {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      const started = new Date();
-      let error: unknown = null;
-      try {
-        await job.run(app);
-      } catch (caught) {
-        error = caught;
-        app.log.error({ err: caught, job: job.name }, 'job failed');
-      } finally {
-        running = false;
-      }
-      await recordRun(app, job, started, error).catch((failure: unknown) =>
-        app.log.warn({ err: failure, job: job.name }, 'could not record a job run'),
-      );
+    const tick = () => {
+      if (running.has(job)) return;
+      const run = runOnce(app, job).finally(() => running.delete(job));
+      running.set(job, run);
     };
     const timer = setInterval(tick, job.everyMs);
     timer.unref();
     return timer;
   });
-  app.addHook('onClose', async () => timers.forEach(clearInterval));
+  // Registered after the database's own onClose hook (app.ts), so it runs before it: hooks run last first.
+  app.addHook('onClose', async () => {
+    timers.forEach(clearInterval);
+    await Promise.all(running.values());
+  });
+}
+
+/** One run of `job`, its failure logged, then the run recorded. Never rejects. */
+async function runOnce(app: FastifyInstance, job: Job): Promise<void> {
+  const started = new Date();
+  let error: unknown = null;
+  try {
+    await job.run(app);
+  } catch (caught) {
+    error = caught;
+    app.log.error({ err: caught, job: job.name }, 'job failed');
+  }
+  await recordRun(app, job, started, error).catch((failure: unknown) =>
+    app.log.warn({ err: failure, job: job.name }, 'could not record a job run'),
+  );
 }
 
 /** Upserts the job's last run. The message only (never a stack), cut short: it is shown on System Status. */
