@@ -5,8 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
-import { isPreparedStatement, usePreparedStatements } from './prepared-statements';
-import { mergeTransactionControl } from './pg-round-trips';
+import { usePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
 import { WalFsync, type Fsync } from './wal-fsync';
@@ -45,7 +44,6 @@ function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', () => {});
     usePreparedStatements(client);
-    mergeTransactionControl(client, isPreparedStatement);
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

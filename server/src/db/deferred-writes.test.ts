@@ -96,8 +96,8 @@ describeEachDatabase('deferred writes', (ctx) => {
   });
 
   /**
-   * What a payment sends to PostgreSQL, each query's text, on its second run: the first refreshes the session's
-   * last-seen time and tells the recipient, which the count leaves out.
+   * What a payment sends to PostgreSQL, each query's first three words, on its second run: the first refreshes
+   * the session's last-seen time and tells the recipient, which the count leaves out.
    */
   async function roundTripsOf(pay: () => ReturnType<typeof request>) {
     expect((await pay()).statusCode).toBe(201);
@@ -106,30 +106,34 @@ describeEachDatabase('deferred writes', (ctx) => {
     const response = await pay();
     counting = false;
     expect(response.statusCode).toBe(201);
-    // The shared rate limiter's batched write may fall in the window; it is not the payment's.
-    return sent.map((text) => text.trim()).filter((text) => !text.startsWith('insert into rate_limits'));
+    // The shared rate limiter's batched write may fall in the window (one run in a few); it is not the payment's.
+    return sent
+      .map((text) => text.trim())
+      .filter((text) => !text.startsWith('insert into rate_limits'))
+      .map((text) => text.split(/\s+/).slice(0, 3).join(' '));
   }
-  // BEGIN goes with the claim and reads, COMMIT with the entry and writes (pg-round-trips.ts).
-  const threeRoundTrips = (context: string) => [
+  const fiveRoundTrips = (context: string) => [
     expect.stringMatching(/^select "sessions"/),
-    expect.stringMatching(new RegExp(`^begin; select ${context}\\(\\s+'`)),
-    expect.stringMatching(/^select ledger_post_entry_or_raise\(\s+'.*'::jsonb\); commit$/s),
+    'begin',
+    `select ${context}( $1,`,
+    'select * from',
+    'commit',
   ];
 
-  it('lets a transfer reach PostgreSQL in three round trips: session, BEGIN with claim and reads, entry and writes with COMMIT', async () => {
+  it('lets a transfer reach PostgreSQL in five round trips: session, BEGIN, claim and reads, entry and writes, COMMIT', async () => {
     if (ctx.dialect !== 'postgres') return;
     const body = { amount: '1.00', fromCurrency: 'USD', recipientEmail: bob.user.email };
     const pay = () => request(ctx.app, alice, 'POST', '/api/transactions', body, newKey());
-    expect(await roundTripsOf(pay)).toEqual(threeRoundTrips('transfer_context'));
+    expect(await roundTripsOf(pay)).toEqual(fiveRoundTrips('transfer_context'));
   });
 
-  it('lets a deposit and a conversion reach PostgreSQL in three round trips too', async () => {
+  it('lets a deposit and a conversion reach PostgreSQL in five round trips too', async () => {
     if (ctx.dialect !== 'postgres') return;
     const deposit = () =>
       request(ctx.app, alice, 'POST', `/api/wallets/${aliceUsd}/deposit`, { amount: '1.00' }, newKey());
     const convert = () =>
       request(ctx.app, alice, 'POST', '/api/convert', { from: 'USD', to: 'EUR', amount: '1.00' }, newKey());
-    expect(await roundTripsOf(deposit)).toEqual(threeRoundTrips('payment_context'));
-    expect(await roundTripsOf(convert)).toEqual(threeRoundTrips('payment_context'));
+    expect(await roundTripsOf(deposit)).toEqual(fiveRoundTrips('payment_context'));
+    expect(await roundTripsOf(convert)).toEqual(fiveRoundTrips('payment_context'));
   });
 });

@@ -15,9 +15,6 @@ export function registerPreparedStatement(sql: string): void {
   if (!names.has(sql)) names.set(sql, `meridian_${names.size + 1}`);
 }
 
-/** Whether `sql` is sent as a named statement (pg-round-trips.ts keeps it so, rather than inline it). */
-export const isPreparedStatement = (sql: string) => names.has(sql);
-
 /** Makes the client send registered SQL as its named statement; anything else goes as it came. */
 export function usePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
