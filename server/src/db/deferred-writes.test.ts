@@ -136,4 +136,21 @@ describeEachDatabase('deferred writes', (ctx) => {
     expect(await roundTripsOf(deposit)).toEqual(fiveRoundTrips('payment_context'));
     expect(await roundTripsOf(convert)).toEqual(fiveRoundTrips('payment_context'));
   });
+
+  it('lets a market order reach PostgreSQL in nine round trips: its key, wallets and month read in one', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const buy = { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null };
+    const trade = () => request(ctx.app, alice, 'POST', '/api/trade', buy, newKey());
+    expect(await roundTripsOf(trade)).toEqual([
+      expect.stringMatching(/^select "sessions"/),
+      'begin',
+      'select payment_context( $1,',
+      'select * from', // ledger_post_entry: the wallets' locks, before the holding is read
+      'insert into "trading_orders"',
+      'select * from',
+      'update "holdings" set',
+      'select write_rows($1::jsonb)', // the notification and the stored answer
+      'commit',
+    ]);
+  });
 });
