@@ -76,8 +76,12 @@ export async function createTestApp(
     dialect,
     config,
     close: async () => {
-      await app.close();
-      await database.drop();
+      // The database goes even when closing the app fails (a test that cut its connection, say).
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+      }
     },
   };
 }

@@ -141,7 +141,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('system status with the database
       expect(wallets.statusCode).toBe(503);
       expect(wallets.json().code).toBe('UNAVAILABLE');
     } finally {
-      await ctx.app.close().catch(() => {});
+      // ctx.close, not ctx.app.close: createTestApp made a database of its own (unused: the app talks to the
+      // proxy), and only ctx.close drops it.
+      await ctx.close().catch(() => {});
       await database.drop();
     }
   }, 30_000);
