@@ -91,6 +91,20 @@ export async function applyFillToHolding(
   asset: TradeAsset,
   fill: { type: 'buy' | 'sell'; quantity: bigint; cost: bigint },
 ) {
+  if (fill.type === 'buy') {
+    // A buy only adds, so the database can do the sum: one statement, and no read to go stale.
+    await db
+      .insertInto('holdings')
+      .values({ user_id: userId, asset, id: newId(), quantity: fill.quantity, cost: fill.cost })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'asset']).doUpdateSet({
+          quantity: sql`holdings.quantity + excluded.quantity`,
+          cost: sql`holdings.cost + excluded.cost`,
+        }),
+      )
+      .execute();
+    return;
+  }
   const current = await db
     .selectFrom('holdings')
     .selectAll()
@@ -99,14 +113,9 @@ export async function applyFillToHolding(
     .executeTakeFirst();
   const quantity = BigInt(current?.quantity ?? 0n);
   const cost = BigInt(current?.cost ?? 0n);
-  let next: { quantity: bigint; cost: bigint };
-  if (fill.type === 'buy') {
-    next = { quantity: quantity + fill.quantity, cost: cost + fill.cost };
-  } else {
-    const sold = fill.quantity < quantity ? fill.quantity : quantity;
-    const share = quantity === 0n ? 0n : (cost * sold * 2n + quantity) / (quantity * 2n);
-    next = { quantity: quantity - sold, cost: cost - share };
-  }
+  const sold = fill.quantity < quantity ? fill.quantity : quantity;
+  const share = quantity === 0n ? 0n : (cost * sold * 2n + quantity) / (quantity * 2n);
+  const next = { quantity: quantity - sold, cost: cost - share };
   if (current) {
     await db
       .updateTable('holdings')

@@ -145,7 +145,7 @@ export function createTradingService(deps: {
       const { userId } = request;
       const quantity = parseRequestAmount(body.quantity, body.asset, 'quantity');
       // The key claimed, the USD and asset wallets and, for a buy, the month's use (its level locked) read in
-      // one round trip on PostgreSQL (wallet-context.ts), as a conversion does: a market order sends 8 after
+      // one round trip on PostgreSQL (wallet-context.ts), as a conversion does: a market buy sends 7 after
       // the session (BEGIN to COMMIT; deferred-writes.test counts them) where it sent 12.
       const claim = (trx: Kysely<Database>) =>
         claimWalletContext(trx, request, {
