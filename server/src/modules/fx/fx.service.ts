@@ -105,9 +105,7 @@ export function createFxService(deps: {
             });
           }
           await limits.assertWithinMonthlyLimitOf(use!, figures.original);
-          const targetId =
-            found.find((wallet) => wallet.currency === body.to)?.id ??
-            (await wallets.ensureWallet(trx, request.userId, body.to));
+          const targetId = await wallets.ensureWallet(trx, request.userId, body.to, found);
           // Queued: on PostgreSQL it goes with the notification and the stored answer in one call at the end.
           const posted = await queueEntry(
             trx,

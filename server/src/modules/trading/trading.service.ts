@@ -67,9 +67,10 @@ async function walletsOf(
   asset: TradeAsset,
   found: readonly WalletRow[] = [],
 ): Promise<MarketAccounts> {
-  const walletIn = async (currency: 'USD' | TradeAsset) =>
-    found.find((wallet) => wallet.currency === currency)?.id ?? (await ensureWallet(trx, userId, currency));
-  return { usdWallet: await walletIn('USD'), assetWallet: await walletIn(asset) };
+  return {
+    usdWallet: await ensureWallet(trx, userId, 'USD', found),
+    assetWallet: await ensureWallet(trx, userId, asset, found),
+  };
 }
 
 /** …and the reservation accounts a limit order holds its funds in: only limit orders need them. */

@@ -123,10 +123,18 @@ export function findWalletsByCurrency(db: Db, userId: string, currencies: Curren
 
 /**
  * The id of the user's wallet in `currency`, opened first if they have none yet. Looked up before opening:
- * the wallet usually exists, and then this is one query instead of two (a conversion calls it every time).
+ * the wallet usually exists, and then this is one query instead of two. `known`: the user's wallets already
+ * read in this transaction (a payment's context), where an existing one is found without a query.
  */
-export async function ensureWallet(db: Db, userId: string, currency: Currency): Promise<string> {
-  const existing = await findWalletByCurrency(db, userId, currency);
+export async function ensureWallet(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  known: readonly WalletRow[] = [],
+): Promise<string> {
+  const existing =
+    known.find((wallet) => wallet.currency === currency) ??
+    (await findWalletByCurrency(db, userId, currency));
   if (existing) return existing.id;
   await openWallets(db, userId, [currency]);
   const wallet = await findWalletByCurrency(db, userId, currency);
