@@ -10,14 +10,23 @@ import { queueEntry } from '../modules/ledger/ledger.service';
 import { withMoneyTransaction } from '../modules/ledger/money-transaction';
 import { deferWrite } from './deferred-writes';
 
-// Every query any pooled PostgreSQL connection of this file sends, while `counting` is on. Installed before an
-// app exists, so the connections' own wrappers (prepared-statements.ts) call through it.
-const sent: string[] = [];
+// Every query any pooled PostgreSQL connection of this file sends, while `counting` is on, in round trips:
+// queries sent in one synchronous turn were written together (pg-round-trips.ts pipelines BEGIN and COMMIT
+// with a statement) and are answered in one wait. Installed before an app exists, so the connections' own
+// wrappers (prepared-statements.ts, pg-round-trips.ts) call through it.
+const sent: string[][] = [];
 let counting = false;
+let turn: string[] | null = null;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [text] = args as [string | { text?: string; name?: string }];
-  if (counting) sent.push(typeof text === 'string' ? text : (text.text ?? text.name ?? '?'));
+  if (counting) {
+    if (!turn) {
+      sent.push((turn = []));
+      queueMicrotask(() => (turn = null));
+    }
+    turn.push(typeof text === 'string' ? text : (text.text ?? text.name ?? '?'));
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
@@ -96,8 +105,9 @@ describeEachDatabase('deferred writes', (ctx) => {
   });
 
   /**
-   * What a payment sends to PostgreSQL, each query's first three words, on its second run: the first refreshes
-   * the session's last-seen time and tells the recipient, which the count leaves out.
+   * What a payment sends to PostgreSQL, each query's first three words, a round trip's queries joined by ' + ',
+   * on its second run: the first refreshes the session's last-seen time and tells the recipient, which the
+   * count leaves out.
    */
   async function roundTripsOf(pay: () => ReturnType<typeof request>) {
     expect((await pay()).statusCode).toBe(201);
@@ -108,48 +118,44 @@ describeEachDatabase('deferred writes', (ctx) => {
     expect(response.statusCode).toBe(201);
     // The shared rate limiter's batched write may fall in the window (one run in a few); it is not the payment's.
     return sent
-      .map((text) => text.trim())
-      .filter((text) => !text.startsWith('insert into rate_limits'))
-      .map((text) => text.split(/\s+/).slice(0, 3).join(' '));
+      .map((roundTrip) => roundTrip.map((text) => text.trim()))
+      .filter((roundTrip) => !roundTrip[0]!.startsWith('insert into rate_limits'))
+      .map((roundTrip) => roundTrip.map((text) => text.split(/\s+/).slice(0, 3).join(' ')).join(' + '));
   }
-  const fiveRoundTrips = (context: string) => [
+  const threeRoundTrips = (context: string) => [
     expect.stringMatching(/^select "sessions"/),
-    'begin',
-    `select ${context}( $1,`,
-    'select * from',
-    'commit',
+    `begin + select ${context}( $1,`,
+    'select ledger_post_entry_or_raise( $1, + commit',
   ];
 
-  it('lets a transfer reach PostgreSQL in five round trips: session, BEGIN, claim and reads, entry and writes, COMMIT', async () => {
+  it('lets a transfer reach PostgreSQL in three round trips: session, BEGIN with the claim and reads, the entry and writes with COMMIT', async () => {
     if (ctx.dialect !== 'postgres') return;
     const body = { amount: '1.00', fromCurrency: 'USD', recipientEmail: bob.user.email };
     const pay = () => request(ctx.app, alice, 'POST', '/api/transactions', body, newKey());
-    expect(await roundTripsOf(pay)).toEqual(fiveRoundTrips('transfer_context'));
+    expect(await roundTripsOf(pay)).toEqual(threeRoundTrips('transfer_context'));
   });
 
-  it('lets a deposit and a conversion reach PostgreSQL in five round trips too', async () => {
+  it('lets a deposit and a conversion reach PostgreSQL in three round trips too', async () => {
     if (ctx.dialect !== 'postgres') return;
     const deposit = () =>
       request(ctx.app, alice, 'POST', `/api/wallets/${aliceUsd}/deposit`, { amount: '1.00' }, newKey());
     const convert = () =>
       request(ctx.app, alice, 'POST', '/api/convert', { from: 'USD', to: 'EUR', amount: '1.00' }, newKey());
-    expect(await roundTripsOf(deposit)).toEqual(fiveRoundTrips('payment_context'));
-    expect(await roundTripsOf(convert)).toEqual(fiveRoundTrips('payment_context'));
+    expect(await roundTripsOf(deposit)).toEqual(threeRoundTrips('payment_context'));
+    expect(await roundTripsOf(convert)).toEqual(threeRoundTrips('payment_context'));
   });
 
-  it('lets a market order reach PostgreSQL in eight round trips: its key, wallets and month read in one', async () => {
+  it('lets a market order reach PostgreSQL in six round trips: its key, wallets and month read in one', async () => {
     if (ctx.dialect !== 'postgres') return;
     const buy = { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null };
     const trade = () => request(ctx.app, alice, 'POST', '/api/trade', buy, newKey());
     expect(await roundTripsOf(trade)).toEqual([
       expect.stringMatching(/^select "sessions"/),
-      'begin',
-      'select payment_context( $1,',
+      'begin + select payment_context( $1,',
       'select * from', // ledger_post_entry: the wallets' locks, before the holding is read
       'insert into "trading_orders"',
       'insert into "holdings"', // a buy's cost basis: one upsert that adds
-      'select write_rows($1::jsonb)', // the notification and the stored answer
-      'commit',
+      'select write_rows($1::jsonb) + commit', // the notification and the stored answer
     ]);
   });
 });

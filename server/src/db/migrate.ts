@@ -20,6 +20,7 @@ import * as monthlyOutflows from './migrations/0018-monthly-outflows';
 import * as paymentRoundTrips from './migrations/0019-payment-round-trips';
 import * as sessionSignal from './migrations/0020-session-signal';
 import * as paymentContext from './migrations/0021-payment-context';
+import * as ledgerOrRaise from './migrations/0022-ledger-or-raise';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-payment-round-trips': paymentRoundTrips,
   '0020-session-signal': sessionSignal,
   '0021-payment-context': paymentContext,
+  '0022-ledger-or-raise': ledgerOrRaise,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

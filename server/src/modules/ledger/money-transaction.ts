@@ -42,7 +42,7 @@ function withDeferredWrites<T>(work: (trx: Transaction<Database>) => Promise<T>)
   return async (trx: Transaction<Database>) => {
     openDeferredWrites(trx);
     const result = await work(trx);
-    await flushDeferredWrites(trx);
+    await flushDeferredWrites(trx, true);
     return result;
   };
 }
