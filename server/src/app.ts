@@ -68,6 +68,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotificationStream } from './modules/notifications/notification-stream';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
+import { createStreamInterest } from './modules/notifications/stream-interest';
 import { SessionCache } from './modules/auth/session-cache';
 import { createPgListener } from './db/pg-listener';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
@@ -225,7 +226,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
   }
-  const notificationStream = createNotificationStream({ db: database.db, notifier, log: app.log });
+  const notificationStream = createNotificationStream({
+    db: database.db,
+    notifier,
+    interest: createStreamInterest(database.db, database.dialect),
+    log: app.log,
+  });
   // Open streams end first, or closing would wait for browsers that never hang up.
   app.addHook('preClose', async () => notificationStream.closeAll());
   const notifications = createNotificationsService({ db: database.db, notifier });

@@ -21,6 +21,7 @@ import * as paymentRoundTrips from './migrations/0019-payment-round-trips';
 import * as sessionSignal from './migrations/0020-session-signal';
 import * as paymentContext from './migrations/0021-payment-context';
 import * as ledgerOrRaise from './migrations/0022-ledger-or-raise';
+import * as notificationListeners from './migrations/0023-notification-listeners';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-session-signal': sessionSignal,
   '0021-payment-context': paymentContext,
   '0022-ledger-or-raise': ledgerOrRaise,
+  '0023-notification-listeners': notificationListeners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

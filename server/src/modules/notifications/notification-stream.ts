@@ -6,11 +6,17 @@ import { sseConnections } from '../../lib/metrics';
 import { toNotification } from './notifications.mapper';
 import { countUnread, newestNotifications } from './notifications.repository';
 import type { Notifier } from './notifier';
+import { RENEW_MS, type StreamInterest } from './stream-interest';
 
 /** How many of the newest notifications a change looks at: far more than one event ever raises at once. */
 const LOOK_BACK = 20;
 /** One person rarely has more tabs open; past this the oldest stream is closed (its tab falls back to polling). */
 const MAX_STREAMS_PER_USER = 10;
+/**
+ * A stream reads once more this long after it opens: a payment that wrote its notification before the stream
+ * was announced (stream-interest.ts) and committed after the stream's first read was never signalled.
+ */
+const RECHECK_MS = 5_000;
 
 export interface StreamSink {
   send(message: NotificationStreamMessage): void;
@@ -35,11 +41,19 @@ export type NotificationStream = ReturnType<typeof createNotificationStream>;
 export function createNotificationStream(deps: {
   db: Kysely<Database>;
   notifier: Notifier;
+  /** Where this process says whose streams it holds, so that only their notifications are signalled. */
+  interest: StreamInterest;
   log: FastifyBaseLogger;
 }) {
-  const { db, notifier, log } = deps;
+  const { db, notifier, interest, log } = deps;
   const byUser = new Map<string, Set<Subscriber>>();
   const pending = new Map<string, Promise<void>>();
+  const renewal = setInterval(() => {
+    interest
+      .renew([...byUser.keys()])
+      .catch((error: unknown) => log.warn({ err: error }, 'stream renewal failed'));
+  }, RENEW_MS);
+  renewal.unref();
 
   async function push(userId: string) {
     const subscribers = byUser.get(userId);
@@ -79,6 +93,12 @@ export function createNotificationStream(deps: {
      * the unread count at once. Returns what closes it.
      */
     async open(userId: string, sink: StreamSink): Promise<() => void> {
+      // Announced before the first read, so whatever that read misses is signalled (or found by the recheck).
+      if (!byUser.has(userId)) {
+        await interest.hold(userId).catch((error: unknown) => {
+          log.warn({ err: error }, 'could not announce a notification stream; it will see changes late');
+        });
+      }
       const current = await newestNotifications(db, userId, LOOK_BACK);
       const subscriber: Subscriber = { sink, known: new Set(current.map((row) => row.id)) };
       let subscribers = byUser.get(userId);
@@ -93,7 +113,10 @@ export function createNotificationStream(deps: {
       sseConnections.inc();
       await schedule(userId);
       let closed = false;
+      const recheck = setTimeout(() => !closed && void schedule(userId), RECHECK_MS);
+      recheck.unref();
       return () => {
+        clearTimeout(recheck);
         if (closed) return;
         closed = true;
         if (subscribers.delete(subscriber)) sseConnections.dec();
@@ -109,7 +132,8 @@ export function createNotificationStream(deps: {
     },
 
     /** Ends every stream (the app is closing: browsers reconnect to another process). */
-    closeAll() {
+    async closeAll() {
+      clearInterval(renewal);
       unsubscribe();
       for (const subscribers of byUser.values()) {
         for (const subscriber of subscribers) {
@@ -118,6 +142,9 @@ export function createNotificationStream(deps: {
         }
       }
       byUser.clear();
+      await interest
+        .releaseAll()
+        .catch((error: unknown) => log.warn({ err: error }, 'stream release failed'));
     },
   };
 }

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUp, type Session } from '../../test/http';
+import { fund, sendUsd, walletsOf } from '../../test/money';
+import { openNotificationStream } from '../../test/sse';
+import { describeEachDatabase } from '../../test/test-app';
+import { NOTIFICATIONS_CHANNEL } from './notifications.repository';
+import { createStreamInterest } from './stream-interest';
+
+/**
+ * On PostgreSQL a new notification is signalled to the app processes only while one of them holds a stream
+ * open for its user (migration 0023, stream-interest.ts). A client of the test's own LISTENs on the channel
+ * and counts what is announced.
+ */
+describeEachDatabase('notification signals only for users with an open stream', (ctx) => {
+  let baseUrl: string;
+  let payer: Session;
+  let payee: Session;
+  let listener: pg.Client;
+  const heard: string[] = [];
+
+  beforeAll(async () => {
+    if (ctx.dialect !== 'postgres') return;
+    baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    payer = await signUp(ctx.app);
+    payee = await signUp(ctx.app);
+    await fund(ctx.app.db, (await walletsOf(ctx.app, payer)).USD!.id, '100.00', 'USD');
+    listener = new pg.Client({ connectionString: ctx.config.DATABASE_URL });
+    await listener.connect();
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query(`listen ${NOTIFICATIONS_CHANNEL}`);
+  });
+  afterAll(async () => listener?.end());
+
+  /**
+   * What was announced for `userId` because of `act`. A signal reaches the listener soon after its commit, not
+   * with it: wait for one when one is expected, and give a stray one a moment to show when none is.
+   */
+  async function announcedFor(userId: string, act: () => Promise<unknown>, expected: number) {
+    heard.length = 0;
+    await act();
+    const count = () => heard.filter((payload) => payload === userId).length;
+    const deadline = Date.now() + (expected > 0 ? 5_000 : 300);
+    while (Date.now() < deadline && (expected === 0 || count() < expected)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return count();
+  }
+
+  it('does not signal a payment to nobody, and signals it to a user whose stream is open', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    expect(
+      await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'), 0),
+    ).toBe(0);
+
+    const stream = await openNotificationStream(baseUrl, payee.cookie);
+    try {
+      await stream.next();
+      expect(
+        await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '2.00'), 1),
+      ).toBe(1);
+      const pushed = await stream.next((message) => message.notifications.length > 0);
+      expect(pushed.notifications[0]!.title).toBe('Money received');
+      // The payer has no stream: nothing for them.
+      expect(
+        await announcedFor(payer.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '3.00'), 0),
+      ).toBe(0);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('stops signalling once the announcement has expired (a process that died renews nothing)', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    const stream = await openNotificationStream(baseUrl, payee.cookie);
+    try {
+      await stream.next();
+      await sql`update notification_listeners set expires_at = now() - interval '1 second'`.execute(
+        ctx.app.db,
+      );
+      expect(
+        await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'), 0),
+      ).toBe(0);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('renews what a process holds, forgets what it let go, and releases only its own', async () => {
+    if (ctx.dialect !== 'postgres') return;
+    await sql`delete from notification_listeners`.execute(ctx.app.db);
+    const [one, other] = [
+      createStreamInterest(ctx.app.db, 'postgres'),
+      createStreamInterest(ctx.app.db, 'postgres'),
+    ];
+    const held = async () =>
+      (
+        await sql<{ user_id: string; live: boolean }>`select user_id, expires_at > now() as live
+          from notification_listeners order by 2 desc`.execute(ctx.app.db)
+      ).rows;
+    await one.hold(payee.user.id);
+    await one.hold(payer.user.id);
+    await other.hold(payee.user.id);
+    await sql`update notification_listeners set expires_at = now() - interval '1 second'`.execute(ctx.app.db);
+    await one.renew([payee.user.id]);
+    // Its own payee renewed, its payer forgotten; the other process's payee left to expire.
+    expect(await held()).toEqual([
+      { user_id: payee.user.id, live: true },
+      { user_id: payee.user.id, live: false },
+    ]);
+    await one.releaseAll();
+    expect(await held()).toEqual([{ user_id: payee.user.id, live: false }]);
+    await other.releaseAll();
+    expect(await held()).toEqual([]);
+  });
+});
