@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, type Session } from '../../test/http';
 import { fund, sendUsd, walletsOf } from '../../test/money';
-import { openNotificationStream } from '../../test/sse';
+import { openNotificationStream, type StreamClient } from '../../test/sse';
 import { describeEachDatabase } from '../../test/test-app';
 import { NOTIFICATIONS_CHANNEL } from './notifications.repository';
 import { createStreamInterest } from './stream-interest';
@@ -48,15 +48,24 @@ describeEachDatabase('notification signals only for users with an open stream', 
     return count();
   }
 
+  /** Runs `use` while `session` has a stream open (past its first message), and closes it after. */
+  async function withOpenStream(session: Session, use: (stream: StreamClient) => Promise<void>) {
+    const stream = await openNotificationStream(baseUrl, session.cookie);
+    try {
+      await stream.next();
+      await use(stream);
+    } finally {
+      stream.close();
+    }
+  }
+
   it('does not signal a payment to nobody, and signals it to a user whose stream is open', async () => {
     if (ctx.dialect !== 'postgres') return;
     expect(
       await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'), 0),
     ).toBe(0);
 
-    const stream = await openNotificationStream(baseUrl, payee.cookie);
-    try {
-      await stream.next();
+    await withOpenStream(payee, async (stream) => {
       expect(
         await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '2.00'), 1),
       ).toBe(1);
@@ -66,25 +75,19 @@ describeEachDatabase('notification signals only for users with an open stream', 
       expect(
         await announcedFor(payer.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '3.00'), 0),
       ).toBe(0);
-    } finally {
-      stream.close();
-    }
+    });
   });
 
   it('stops signalling once the announcement has expired (a process that died renews nothing)', async () => {
     if (ctx.dialect !== 'postgres') return;
-    const stream = await openNotificationStream(baseUrl, payee.cookie);
-    try {
-      await stream.next();
+    await withOpenStream(payee, async () => {
       await sql`update notification_listeners set expires_at = now() - interval '1 second'`.execute(
         ctx.app.db,
       );
       expect(
         await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'), 0),
       ).toBe(0);
-    } finally {
-      stream.close();
-    }
+    });
   });
 
   it('renews what a process holds, forgets what it let go, and releases only its own', async () => {

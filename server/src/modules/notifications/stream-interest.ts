@@ -29,16 +29,17 @@ export function createStreamInterest(db: Kysely<Database>, dialect: Dialect): St
   }
   const processId = randomUUID();
   const expiry = sql`now() + make_interval(secs => ${HOLD_SECONDS})`;
+  /** Announces (or renews) this process's hold on each user that still exists. */
+  const announce = (userIds: string[]) =>
+    sql`insert into notification_listeners (user_id, process_id, expires_at)
+      select id, ${processId}, ${expiry} from users where id = any(${userIds}::text[])
+      on conflict (user_id, process_id) do update set expires_at = excluded.expires_at`.execute(db);
   return {
     async hold(userId) {
-      await sql`insert into notification_listeners (user_id, process_id, expires_at)
-        values (${userId}, ${processId}, ${expiry})
-        on conflict (user_id, process_id) do update set expires_at = excluded.expires_at`.execute(db);
+      await announce([userId]);
     },
     async renew(userIds) {
-      await sql`insert into notification_listeners (user_id, process_id, expires_at)
-        select id, ${processId}, ${expiry} from users where id = any(${userIds}::text[])
-        on conflict (user_id, process_id) do update set expires_at = excluded.expires_at`.execute(db);
+      await announce(userIds);
       // Ours no longer held, and anyone's long expired (a process that died).
       await sql`delete from notification_listeners
         where (process_id = ${processId} and user_id <> all(${userIds}::text[]))
