@@ -47,6 +47,11 @@ const envSchema = z.object({
    * announces it). 0 asks the database on every request.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * PostgreSQL: connections each app process keeps open. All processes together are best at two to four per
+   * core of the database server: past that its backends take turns on the cores, and a transfer costs more.
+   */
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Force the Secure cookie flag; by default it is set when the request arrived over HTTPS. */
   COOKIE_SECURE: boolFromEnv.optional(),
   /** Trust X-Forwarded-* from a reverse proxy (needed for the right client IP and HTTPS detection). */

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL: the most connections this process opens (PG_POOL_SIZE); 10 when not given. */
+  poolSize?: number;
   sqlitePath: string;
   /** How a SQLite WAL is synced (tests hold it back to see who waits for it); node's fsync by default. */
   fsyncWal?: Fsync;
@@ -30,12 +32,12 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openSqlite(options.sqlitePath, options.fsyncWal);
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 20 });
+function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle pooled connection can be ended by the server (a restart, an administrator, a dropped test
   // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
   // error as an uncaught exception and take the process down.
