@@ -9,7 +9,13 @@ export default defineConfig({
     alias: { '@contract': here('./contract/src'), '@web': here('./web/src') },
   },
   test: {
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'contract/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -12,6 +12,7 @@ import { measureLighthouse, type LighthouseRun } from './lighthouse';
 import { timeGets, type Latency } from './one-at-a-time';
 import { measurePgbench } from './raw-postgres';
 import { measureRawSqliteTransfers } from './raw-sqlite';
+import { measureTransferFloor, prepareFloorCustomers } from './transfer-floor';
 
 /**
  * `npm run bench`: transfers/s and latency through the real HTTP API next to the raw durable limit of the same
@@ -38,6 +39,11 @@ interface DialectResult {
   rawBefore: number;
   rawAfter: number;
   transfers: LoadResult;
+  /**
+   * PostgreSQL only: the API's transfer statements sent by pgbench (no app server), right after the raw
+   * limit's second measurement: how fast this database can run this transfer at all.
+   */
+  transferFloor?: number;
   wallets: LoadResult;
   /** The bare Fastify hello route, measured right after GET /api/wallets (the machine as it was then). */
   hello: LoadResult;
@@ -128,10 +134,16 @@ async function benchDialect(
   database: TestDatabase,
   /** The database's raw limit (transactions/s), measured on each side of the API's transfers. */
   measureRaw: () => Promise<number>,
+  /** The transfer's own statements without the app, between the given customers (PostgreSQL). */
+  measureFloor?: (emails: string[]) => Promise<number>,
 ): Promise<Omit<DialectResult, 'raw'>> {
   const workers = dialect === 'postgres' ? PG_WORKERS : 1;
   const server = await startServerProcess({
     WORKERS: String(workers),
+    // As many PostgreSQL connections in all as the raw pgbench run has clients (8): more backends than the
+    // cores can run only take turns (the transfers' own statements from pgbench did 455/s with 8 clients and
+    // 385/s with 40, stop 26).
+    PG_POOL_SIZE: String(Math.ceil(8 / workers)),
     ...(database.config.DATABASE_URL ? { DATABASE_URL: database.config.DATABASE_URL } : {}),
     ...(database.config.SQLITE_PATH ? { SQLITE_PATH: database.config.SQLITE_PATH } : {}),
     WEB_DIST_DIR: '',
@@ -174,6 +186,8 @@ async function benchDialect(
       },
     });
     const rawAfter = await settledThen(measureRaw);
+    const emails = customers.map((customer) => customer.email);
+    const transferFloor = measureFloor && (await settledThen(() => measureFloor(emails)));
     // Market buys of a little BTC at the live price (each one entry through the FX pool plus its order row
     // and cost basis), from the same funded customers.
     const marketOrders = await loadTest({
@@ -238,6 +252,7 @@ async function benchDialect(
       rawPerSecond: (rawBefore + rawAfter) / 2,
       hello,
       transfers,
+      ...(transferFloor !== undefined && { transferFloor }),
       wallets,
       marketOrders,
       historyPage,
@@ -286,9 +301,18 @@ async function main() {
       return 'tps' in pgbench ? pgbench.tps : Number.NaN;
     };
     const postgres = await createTestDatabase('postgres', pgUrl);
+    const databaseUrl = postgres.config.DATABASE_URL!;
+    const floor = async (emails: string[]) => {
+      const customers = await prepareFloorCustomers(databaseUrl, emails);
+      const measured = measureTransferFloor(databaseUrl, customers, { seconds: SECONDS });
+      console.log(
+        `PostgreSQL running the API transfer's statements from pgbench, 8 clients: ${'tps' in measured ? measured.tps.toFixed(0) : measured.error}`,
+      );
+      return 'tps' in measured ? measured.tps : Number.NaN;
+    };
     try {
       results.push({
-        ...(await benchDialect('postgres', postgres, rawPg)),
+        ...(await benchDialect('postgres', postgres, rawPg, floor)),
         raw: 'pgbench tpcb-like, 8 clients',
       });
     } finally {
@@ -352,6 +376,13 @@ function renderReport(
       `| API transfers/s (${processes}, ${CONNECTIONS} connections, ${SECONDS} s) | ${r.transfers.requestsPerSecond.toFixed(0)} (p50 ${r.transfers.p50} ms, p99 ${r.transfers.p99} ms; ${r.transfers.ok} ok, ${r.transfers.failed} failed) |`,
       `| raw limit: ${r.raw}, the mean of right before and right after the API's transfers | ${r.rawPerSecond.toFixed(0)}/s (${r.rawBefore.toFixed(0)} before, ${r.rawAfter.toFixed(0)} after) |`,
       `| ratio API / raw (target ≥ ${rawTarget}×) | ${ratio.toFixed(2)}× |`,
+      ...(r.transferFloor === undefined
+        ? []
+        : [
+            `| the API's transfer statements sent by pgbench, 8 clients, no app server (bench/transfer-floor.pgbench): this database's limit for this transfer | ${r.transferFloor.toFixed(0)}/s |`,
+            `| ratio of that limit to the raw limit: the transfer's own weight in the database | ${(r.transferFloor / r.rawPerSecond).toFixed(2)}× |`,
+            `| ratio API / that limit: what the app server leaves of it | ${(r.transfers.requestsPerSecond / r.transferFloor).toFixed(2)}× |`,
+          ]),
       `| API market orders/s (POST /api/trade, ${CONNECTIONS} connections, ${SECONDS} s) | ${r.marketOrders.requestsPerSecond.toFixed(0)} (p50 ${r.marketOrders.p50} ms, p99 ${r.marketOrders.p99} ms; ${r.marketOrders.ok} ok, ${r.marketOrders.failed} failed) |`,
       `| GET /api/wallets | ${r.wallets.requestsPerSecond.toFixed(0)} req/s, p99 ${r.wallets.p99} ms |`,
       `| bare Fastify hello route, one process | ${hello.requestsPerSecond.toFixed(0)} req/s, p99 ${hello.p99} ms |`,
