@@ -52,16 +52,7 @@ export async function expectNoSeriousAxeViolations(page: Page, where = page.url(
   const errors = pageErrors.get(page) ?? [];
   if (errors.length > 0)
     throw new Error(`Uncaught errors in the page at ${where}:\n  ${errors.join('\n  ')}`);
-  // A theme switch fades colours (transition-colors) and a dialog fades in (animate-in): judge the settled
-  // colours, not a frame halfway through. Endless animations (spinners, skeleton pulses) never settle.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
+  await waitForSettledAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -82,4 +73,30 @@ export async function expectNoSeriousAxeViolations(page: Page, where = page.url(
     })
     .join('\n');
   throw new Error(`Accessibility violations on ${where}:\n${report}`);
+}
+
+/**
+ * A theme switch fades colours (transition-colors), a dialog and a toast fade in (animate-in): axe must judge
+ * the settled colours, not a frame halfway through. Settled means no finite animation running, still true two
+ * frames later (a toast raised with what the test waited for can mount a frame after it). Endless animations
+ * (spinners, skeleton pulses) never settle and are left out.
+ */
+async function waitForSettledAnimations(page: Page) {
+  const settledForTwoFrames = () =>
+    new Promise<boolean>((resolve) => {
+      const settled = () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          );
+      if (!settled()) return resolve(false);
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(settled())));
+    });
+  const deadline = Date.now() + 10_000;
+  while (!(await page.evaluate(settledForTwoFrames))) {
+    if (Date.now() > deadline)
+      throw new Error('Animations still running after 10 s: axe would judge a frame');
+  }
 }

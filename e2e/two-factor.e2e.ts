@@ -55,6 +55,8 @@ describe('Two-factor authentication', () => {
     const codes = page.getByRole('list', { name: 'Recovery codes' });
     await codes.waitFor();
     expect(await codes.getByRole('listitem').count()).toBe(10);
+    // The toast can mount a frame after the codes; judged before it is there, axe would catch it fading in.
+    await waitForToast(page, 'Two-factor On');
     await expectNoSeriousAxeViolations(page, 'recovery codes');
     await page.getByRole('button', { name: 'I saved them' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
