@@ -91,7 +91,8 @@ async function waitForSettledAnimations(page: Page) {
             (animation) =>
               animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
           );
-      if (!settled()) return resolve(false);
+      // Not settled: ask again a frame later, rather than spin on round trips to the page.
+      if (!settled()) return requestAnimationFrame(() => resolve(false));
       requestAnimationFrame(() => requestAnimationFrame(() => resolve(settled())));
     });
   const deadline = Date.now() + 10_000;
