@@ -12,6 +12,7 @@ import { measureLighthouse, type LighthouseRun } from './lighthouse';
 import { timeGets, type Latency } from './one-at-a-time';
 import { measurePgbench } from './raw-postgres';
 import { measureRawSqliteTransfers } from './raw-sqlite';
+import { measureSqliteTransferFloor } from './sqlite-transfer-floor';
 import { measureTransferFloor, prepareFloorCustomers } from './transfer-floor';
 
 /**
@@ -40,10 +41,11 @@ interface DialectResult {
   rawAfter: number;
   transfers: LoadResult;
   /**
-   * PostgreSQL only: the API's transfer statements sent by pgbench (no app server), right after the raw
-   * limit's second measurement: how fast this database can run this transfer at all.
+   * The API's transfer statements run without the app server, right after the raw limit's second
+   * measurement: how fast this database can run this transfer at all; `floorHow` says how they were run.
    */
   transferFloor?: number;
+  floorHow?: string;
   wallets: LoadResult;
   /** The bare Fastify hello route, measured right after GET /api/wallets (the machine as it was then). */
   hello: LoadResult;
@@ -134,7 +136,7 @@ async function benchDialect(
   database: TestDatabase,
   /** The database's raw limit (transactions/s), measured on each side of the API's transfers. */
   measureRaw: () => Promise<number>,
-  /** The transfer's own statements without the app, between the given customers (PostgreSQL). */
+  /** The transfer's own statements without the app (between the given customers, on PostgreSQL). */
   measureFloor?: (emails: string[]) => Promise<number>,
 ): Promise<Omit<DialectResult, 'raw'>> {
   const workers = dialect === 'postgres' ? PG_WORKERS : 1;
@@ -281,11 +283,21 @@ async function main() {
     console.log(`raw SQLite transfer loop (WAL, synchronous=FULL): ${transfersPerSecond.toFixed(0)}/s`);
     return transfersPerSecond;
   };
+  const sqliteFloor = async () => {
+    const { transfersPerSecond } = await measureSqliteTransferFloor({
+      customers: CONNECTIONS,
+      batch: CONNECTIONS,
+      length: { seconds: SECONDS },
+    });
+    console.log(`SQLite running the API transfer's statements, no app: ${transfersPerSecond.toFixed(0)}/s`);
+    return transfersPerSecond;
+  };
   const sqlite = await createTestDatabase('sqlite');
   try {
     results.push({
-      ...(await benchDialect('sqlite', sqlite, rawSqlite)),
+      ...(await benchDialect('sqlite', sqlite, rawSqlite, sqliteFloor)),
       raw: 'bare better-sqlite3 transfer loop, synchronous=FULL',
+      floorHow: `recorded from the app and run again on a bare connection between ${CONNECTIONS} customers, in group commits of ${CONNECTIONS} (bench/sqlite-transfer-floor.ts)`,
     });
   } finally {
     await sqlite.drop();
@@ -314,6 +326,7 @@ async function main() {
       results.push({
         ...(await benchDialect('postgres', postgres, rawPg, floor)),
         raw: 'pgbench tpcb-like, 8 clients',
+        floorHow: 'sent by pgbench, 8 clients (bench/transfer-floor.pgbench)',
       });
     } finally {
       await postgres.drop();
@@ -379,7 +392,7 @@ function renderReport(
       ...(r.transferFloor === undefined
         ? []
         : [
-            `| the API's transfer statements sent by pgbench, 8 clients, no app server (bench/transfer-floor.pgbench): this database's limit for this transfer | ${r.transferFloor.toFixed(0)}/s |`,
+            `| the API's transfer statements ${r.floorHow}, no app server: this database's limit for this transfer | ${r.transferFloor.toFixed(0)}/s |`,
             `| ratio of that limit to the raw limit: the transfer's own weight in the database | ${(r.transferFloor / r.rawPerSecond).toFixed(2)}× |`,
             `| ratio API / that limit: what the app server leaves of it | ${(r.transfers.requestsPerSecond / r.transferFloor).toFixed(2)}× |`,
           ]),
