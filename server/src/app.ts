@@ -193,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
     poolSize: config.PG_POOL_SIZE,
+    checkpoints: config.SQLITE_CHECKPOINTS,
+    log: app.log,
   });
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);

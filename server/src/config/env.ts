@@ -18,6 +18,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   SQLITE_PATH: z.string().default('./data/meridian.db'),
+  /**
+   * SQLite: who copies the WAL back into the database file. `background`: a thread of the server's own
+   * (db/wal-checkpointer.ts), so the event loop does not stop for it; `inline`: the COMMIT that takes the WAL
+   * past 4000 pages, as SQLite does by itself.
+   */
+  SQLITE_CHECKPOINTS: z.enum(['background', 'inline']).default('background'),
   /** When set, GET /metrics wants `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it internal). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Redis for the API rate limit's counters, shared by every process (takes precedence over PostgreSQL's). */

@@ -9,6 +9,7 @@ import { mergeTransactionControl } from './pg-round-trips';
 import { usePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
+import { WalCheckpointer, type CheckpointLog } from './wal-checkpointer';
 import { WalFsync, type Fsync } from './wal-fsync';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,14 @@ export interface DatabaseOptions {
   sqlitePath: string;
   /** How a SQLite WAL is synced (tests hold it back to see who waits for it); node's fsync by default. */
   fsyncWal?: Fsync;
+  /**
+   * Who copies a SQLite file database's WAL back into it: `background`, a thread of its own
+   * (db/wal-checkpointer.ts: the server, SQLITE_CHECKPOINTS), or `inline` (the default, for a command or a
+   * seeder that writes and is gone), the COMMIT that takes the WAL past 4000 pages, as SQLite does by itself.
+   */
+  checkpoints?: 'background' | 'inline';
+  /** Where the background checkpointer reports a failure. */
+  log?: CheckpointLog;
 }
 
 // Bigint columns (money, counts) come back as BigInt, never a lossy number or a string.
@@ -33,7 +42,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openSqlite(options.sqlitePath, options.fsyncWal);
+  return openSqlite(options);
 }
 
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
@@ -56,7 +65,7 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
-function openSqlite(path: string, fsyncWal?: Fsync): DatabaseHandle {
+function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }: DatabaseOptions) {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
@@ -74,29 +83,37 @@ function openSqlite(path: string, fsyncWal?: Fsync): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoint every 4000 WAL pages (16 MiB) rather than 1000: a ledger page rewritten by many commits is
   // copied into the database once per checkpoint, and checkpoints block the event loop. Measured: +10%
-  // transfers/s, no change in p99 (BENCHMARKS.md).
+  // transfers/s, no change in p99 (BENCHMARKS.md). With the background checkpointer this is what the thread
+  // lets the WAL grow to before the writer restarts it, and what the writer gets back if the thread fails.
   sqlite.pragma('wal_autocheckpoint = 4000');
   // Integers as BigInt so money never passes through a float.
   sqlite.defaultSafeIntegers(true);
+  const checkpointer =
+    wal && checkpoints === 'background' ? new WalCheckpointer(path, sqlite, log) : undefined;
   reusePreparedStatements(sqlite);
   const dialect = new SqliteDialect({ database: sqlite });
   const db = new Kysely<Database>({
     plugins: [new CurrencyCheckPlugin()],
     dialect: {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new ImmediateSqliteDriver(dialect.createDriver(), sqlite, wal),
+      createDriver: () => new ImmediateSqliteDriver(dialect.createDriver(), sqlite, wal, checkpointer),
       createIntrospector: (kysely) => dialect.createIntrospector(kysely),
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
   });
   enableGroupCommit(db);
   if (wal) walFsyncs.set(db, wal);
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  if (checkpointer) checkpointers.set(db, checkpointer);
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() } satisfies DatabaseHandle;
 }
 
 export type { DatabaseConnection };
 
 const walFsyncs = new WeakMap<Kysely<Database>, WalFsync>();
+const checkpointers = new WeakMap<Kysely<Database>, WalCheckpointer>();
+
+/** The background checkpointer of a SQLite file database (for tests and for whoever tunes it). */
+export const checkpointerOf = (db: Kysely<Database>) => checkpointers.get(db);
 
 /** The WAL syncer of a SQLite file database (for tests and for whoever tunes it). */
 export const walFsyncOf = (db: Kysely<Database>) => walFsyncs.get(db);

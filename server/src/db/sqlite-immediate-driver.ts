@@ -6,6 +6,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type SQLite from 'better-sqlite3';
+import type { WalCheckpointer } from './wal-checkpointer';
 import type { WalFsync } from './wal-fsync';
 
 /**
@@ -15,6 +16,8 @@ import type { WalFsync } from './wal-fsync';
  * - with `wal` (a file database under `synchronous=NORMAL`), whoever wrote is answered only once the WAL is on
  *   disk (db/wal-fsync.ts). The connection is released first, so the next reader or writer goes on while the
  *   fsync runs on the thread pool;
+ * - with `checkpointer`, the WAL is copied back into the database by a thread of its own, and a writer restarts
+ *   it only when that thread falls too far behind (db/wal-checkpointer.ts);
  * - reads outside a transaction share one read transaction per turn of the event loop (SharedReads, below).
  */
 export class ImmediateSqliteDriver implements Driver {
@@ -26,6 +29,7 @@ export class ImmediateSqliteDriver implements Driver {
     private readonly inner: Driver,
     private readonly sqlite: SQLite.Database,
     private readonly wal?: WalFsync,
+    private readonly checkpointer?: WalCheckpointer,
   ) {
     this.reads = new SharedReads(sqlite);
   }
@@ -60,12 +64,17 @@ export class ImmediateSqliteDriver implements Driver {
     // (A rolled-back write syncs too; harmless, and rare.)
     const mustSync = this.wrote;
     this.wrote = false;
+    // While the connection is still ours, so that no transaction is open on it.
+    if (mustSync) this.checkpointer?.restartIfFarBehind();
     await this.inner.releaseConnection(connection);
     if (mustSync) await this.wal!.sync();
   }
 
-  destroy() {
+  async destroy() {
     this.reads.end();
+    // First: the last connection to close copies the WAL into the database and removes it, and that must be
+    // this one, not the thread's.
+    await this.checkpointer?.close();
     this.wal?.close();
     return this.inner.destroy();
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Integration } from '@contract/system';
 import type { Config } from '../../config/env';
-import type { Dialect } from '../../db/database';
+import { checkpointerOf, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { CardIssuer } from '../cards/card-issuer';
 import type { CardSecrets } from '../cards/card-secrets';
@@ -35,9 +35,12 @@ export function databaseCheck(db: Kysely<Database>, dialect: Dialect, config: Co
       try {
         await sql`select 1`.execute(db);
         const ms = (performance.now() - started).toFixed(1);
+        const checkpointFailure = checkpointerOf(db)?.failure;
         return {
-          status: 'working',
-          detail: `Answers in ${ms} ms`,
+          status: checkpointFailure ? 'warning' : 'working',
+          detail: checkpointFailure
+            ? `Answers in ${ms} ms. Background WAL checkpoints stopped (${message(checkpointFailure)}): requests wait while the writer checkpoints`
+            : `Answers in ${ms} ms`,
           configured,
           production:
             dialect === 'postgres'
