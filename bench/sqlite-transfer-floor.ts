@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { buildApp } from '../server/src/app';
 import { newId } from '../server/src/lib/ids';
+import { WalCheckpointer } from '../server/src/db/wal-checkpointer';
 import { WalFsync } from '../server/src/db/wal-fsync';
 import { signUp, type Session } from '../server/src/test/http';
 import { fund, sendUsd, walletsOf } from '../server/src/test/money';
@@ -141,7 +142,8 @@ export function nextTransfer(template: TransferTemplate, sender: Party, recipien
 
 /**
  * Opens the server's database file as the server does (db/database.ts: WAL, synchronous=NORMAL with the WAL
- * synced after each commit, checkpoints every 4000 pages, foreign keys on, integers as BigInt) and runs the
+ * synced after each commit, checkpoints on a thread of their own with the writer restarting the WAL past 4000
+ * pages, foreign keys on, integers as BigInt) and runs the
  * template again as transfers between `customers`, paired as the bench's load pairs them, in group-commit
  * batches of `batch`, each in a savepoint, the WAL synced off the loop while the next batch runs
  * (db/group-commit.ts, db/wal-fsync.ts). Making the parameters is the bench's work, not the database's, so
@@ -156,6 +158,7 @@ export async function replayTransfers(
 ): Promise<{ transfersPerSecond: number; count: number }> {
   const db = new SQLite(path);
   const wal = new WalFsync(`${path}-wal`);
+  let checkpointer: WalCheckpointer | undefined;
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -163,6 +166,7 @@ export async function replayTransfers(
     db.pragma('foreign_keys = ON');
     db.pragma('wal_autocheckpoint = 4000');
     db.defaultSafeIntegers(true);
+    checkpointer = new WalCheckpointer(path, db);
     const statements = template.statements.map((statement) => ({
       prepared: db.prepare(statement.source),
       method: statement.method,
@@ -197,6 +201,7 @@ export async function replayTransfers(
         release.run();
       }
       commit.run();
+      checkpointer.restartIfFarBehind();
       count += size;
       syncs.push(wal.sync());
       // A turn of the event loop, as the server's batches get: the finished fsync is seen and the next begins.
@@ -206,6 +211,7 @@ export async function replayTransfers(
     const elapsed = (performance.now() - started - making) / 1000;
     return { transfersPerSecond: count / elapsed, count };
   } finally {
+    await checkpointer?.close();
     wal.close();
     db.close();
   }
