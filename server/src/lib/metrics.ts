@@ -36,3 +36,29 @@ export const jobLag = new Gauge({
   labelNames: ['job'] as const,
   registers: [metricsRegistry],
 });
+
+/**
+ * SQLite's WAL under the background checkpointer (db/wal-checkpointer.ts), labelled `database="sqlite"` so
+ * that a PostgreSQL server reports no samples rather than zeros. A WAL that keeps near its restart point, or
+ * restarts climbing fast, means the thread is not keeping up; `up` 0 means the writer checkpoints again.
+ */
+export const sqliteCheckpoints = {
+  up: new Gauge({
+    name: 'meridian_sqlite_checkpoint_thread_up',
+    help: 'Whether the background WAL checkpoint thread is running (1) or has failed (0)',
+    labelNames: ['database'] as const,
+    registers: [metricsRegistry],
+  }),
+  walFrames: new Gauge({
+    name: 'meridian_sqlite_wal_frames',
+    help: "Frames in the WAL at the checkpoint thread's last pass",
+    labelNames: ['database'] as const,
+    registers: [metricsRegistry],
+  }),
+  writerRestarts: new Gauge({
+    name: 'meridian_sqlite_writer_wal_restarts',
+    help: 'Times the writer restarted the WAL because the checkpoint thread had fallen behind, since start',
+    labelNames: ['database'] as const,
+    registers: [metricsRegistry],
+  }),
+};

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { checkpointerOf } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { jobLag, ledgerEntries, metricsRegistry } from '../../lib/metrics';
+import { jobLag, ledgerEntries, metricsRegistry, sqliteCheckpoints } from '../../lib/metrics';
 import type { SystemService } from './system.service';
 
 const sameText = (a: string, b: string) => {
@@ -34,6 +35,16 @@ export const metricsRoutes: FastifyPluginAsync<{
       }
     } catch (error) {
       request.log.warn({ err: error }, 'metrics: database figures unavailable');
+    }
+    const checkpointer = checkpointerOf(db);
+    if (checkpointer) {
+      const sqlite = { database: 'sqlite' };
+      sqliteCheckpoints.up.set(sqlite, checkpointer.failure === undefined ? 1 : 0);
+      sqliteCheckpoints.walFrames.set(sqlite, Number(checkpointer.lastPass?.log ?? 0));
+      sqliteCheckpoints.writerRestarts.set(sqlite, checkpointer.stats.restarts);
+    } else {
+      // The registry is the process's; only an app with a checkpoint thread reports one.
+      Object.values(sqliteCheckpoints).forEach((gauge) => gauge.reset());
     }
     return reply
       .type(metricsRegistry.contentType)

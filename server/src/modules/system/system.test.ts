@@ -96,6 +96,10 @@ describeEachDatabase('system status', (ctx) => {
     expect(response.body).toMatch(/^meridian_ledger_entries \d+$/m);
     expect(response.body).toContain('meridian_sse_connections');
     expect(response.body).toContain('meridian_process_cpu_seconds_total');
+    // SQLite's WAL checkpoint thread (db/wal-checkpointer.ts); PostgreSQL has none.
+    const checkpointThread = /^meridian_sqlite_checkpoint_thread_up\{database="sqlite"\} 1$/m;
+    if (ctx.dialect === 'sqlite') expect(response.body).toMatch(checkpointThread);
+    else expect(response.body).not.toMatch(/^meridian_sqlite_checkpoint_thread_up\{/m);
   });
 });
 
