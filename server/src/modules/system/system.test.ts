@@ -1,5 +1,8 @@
+import type { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SystemStatus, SystemTest } from '@contract/system';
+import { checkpointerOf } from '../../db/database';
 import { recordRun } from '../../jobs/scheduler';
 import { cuttableProxy } from '../../test/cuttable-proxy';
 import { request, signUp } from '../../test/http';
@@ -100,6 +103,34 @@ describeEachDatabase('system status', (ctx) => {
     const checkpointThread = /^meridian_sqlite_checkpoint_thread_up\{database="sqlite"\} 1$/m;
     if (ctx.dialect === 'sqlite') expect(response.body).toMatch(checkpointThread);
     else expect(response.body).not.toMatch(/^meridian_sqlite_checkpoint_thread_up\{/m);
+  });
+});
+
+describe('SQLite checkpoint thread down', () => {
+  it('shows the database as a warning, and /metrics the thread as down, while the writer checkpoints again', async () => {
+    const ctx = await createTestApp('sqlite');
+    try {
+      const checkpointer = checkpointerOf(ctx.app.db)!;
+      // As if the thread had crashed: its private worker ended from outside.
+      await (checkpointer as unknown as { worker: Worker }).worker.terminate();
+      expect(checkpointer.failure).toMatch(/exited/);
+
+      const session = await signUp(ctx.app);
+      const status: SystemStatus = (await request(ctx.app, session, 'GET', '/api/system/status')).json();
+      expect(byId(status).database).toMatchObject({
+        status: 'warning',
+        detail: expect.stringContaining('Background WAL checkpoints stopped'),
+      });
+      const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.body).toMatch(/^meridian_sqlite_checkpoint_thread_up\{database="sqlite"\} 0$/m);
+      // Money still moves: the writer's own automatic checkpoints are back.
+      const autocheckpoint = await sql<{ wal_autocheckpoint: bigint }>`pragma wal_autocheckpoint`.execute(
+        ctx.app.db,
+      );
+      expect(autocheckpoint.rows[0]!.wal_autocheckpoint).toBe(4000n);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 
