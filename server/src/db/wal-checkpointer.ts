@@ -8,10 +8,10 @@ export interface CheckpointLog {
 }
 
 export interface CheckpointerOptions {
-  /** How long the thread rests after a pass that found nothing new to copy. */
-  idleMs: number;
-  /** How long it rests after a pass that copied something: the writer is busy, so it comes back soon. */
-  busyMs: number;
+  /** How long the thread rests after a pass that found nothing new to copy (200 ms). */
+  idleMs?: number;
+  /** How long it rests after a pass that copied something: the writer is busy, so it comes back soon (10 ms). */
+  busyMs?: number;
   /**
    * WAL frames past which the writer itself restarts the WAL (see restartIfFarBehind): the bound on the WAL's
    * size when the writer is never idle long enough for the thread's passes to leave it wholly copied. By
@@ -106,7 +106,7 @@ export class WalCheckpointer {
     path: string,
     private readonly sqlite: SQLite.Database,
     private readonly log?: CheckpointLog,
-    { idleMs = 200, busyMs = 10, restartAfterFrames }: Partial<CheckpointerOptions> = {},
+    { idleMs = 200, busyMs = 10, restartAfterFrames }: CheckpointerOptions = {},
   ) {
     this.autocheckpoint = Number(sqlite.pragma('wal_autocheckpoint', { simple: true }));
     this.restartAfterFrames = restartAfterFrames ?? (this.autocheckpoint || 4000);
