@@ -55,12 +55,13 @@ describe('WAL checkpoints on a thread of their own (SQLite)', () => {
         await sql`insert into filler (body) values (${'x'.repeat(3000)})`.execute(handle.db);
 
       // The thread's passes copy all 50 commits into the database file, which grows by their pages. Wait on
-      // the file itself: a pass reported while the inserts ran may be a whole copy of a shorter WAL, and the
-      // thread's report of the pass that grew the file may still be on its way.
-      await until(
-        () => statSync(path).size > fileBefore + 50 * 3000 && checkpointer.stats.passes > 0,
-        'the database file to hold the 50 commits',
-      );
+      // both: a pass reported while the inserts ran may be a whole copy of a shorter WAL, and the thread's
+      // report of the pass that grew the file may still be on its way.
+      await until(() => {
+        const pass = checkpointer.lastPass;
+        const wholeWalCopied = pass !== undefined && pass.log > 0 && pass.checkpointed === pass.log;
+        return wholeWalCopied && statSync(path).size > fileBefore + 50 * 3000;
+      }, 'a pass that copied the whole WAL, and the database file holding the 50 commits');
       // Nobody else copied them: the writer neither checkpoints nor had to restart the WAL.
       expect(checkpointer.stats.restarts).toBe(0);
       expect(checkpointer.failure).toBeUndefined();
