@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Card, RevealedCard } from '@contract/cards';
-import { request, signUp, startDemo, TEST_PASSWORD, type Session } from '../../test/http';
+import { operatorHeaders, request, signUp, startDemo, TEST_PASSWORD, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
 
 /**
@@ -17,7 +17,6 @@ interface Call {
 }
 const calls: Call[] = [];
 const SECRET = 'sk_test_standin';
-const OPERATOR_TOKEN = 'an-operator-token-for-tests';
 const cardStatus = new Map<string, string>();
 let nextCard = 1;
 
@@ -211,12 +210,11 @@ describeEachDatabase(
     });
 
     it('reports Stripe on System Status, with a live probe', async () => {
-      // Configuration and live probes are for operators (OPERATOR_TOKEN), not for customers such as Ada.
-      const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
-      const status = await request(ctx.app, null, 'POST', '/api/system/test', undefined, operator);
-      expect(status.statusCode).toBe(200);
+      // Configuration and live probes are for operators, not for customers such as Ada.
+      const probed = await request(ctx.app, null, 'POST', '/api/system/test', undefined, operatorHeaders);
+      expect(probed.statusCode).toBe(200);
       const report = (
-        await request(ctx.app, null, 'GET', '/api/system/status', undefined, operator)
+        await request(ctx.app, null, 'GET', '/api/system/status', undefined, operatorHeaders)
       ).json() as {
         integrations: { id: string; status: string; configured: string }[];
       };
@@ -228,5 +226,5 @@ describeEachDatabase(
       );
     });
   },
-  { STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: base, OPERATOR_TOKEN },
+  { STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: base },
 );
