@@ -15,6 +15,7 @@ describe('redactUrl', () => {
       '/api/public/invoices/[redacted]/pay?x=1',
     );
     expect(redactUrl('/pay/abcDEF123_-xyz')).toBe('/pay/[redacted]');
+    expect(redactUrl('//PAY//abcDEF123_-xyz')).toBe('//PAY//[redacted]');
     expect(redactUrl('/verify-email?lang=en&token=s3cret#top')).toBe(
       '/verify-email?lang=en&token=[redacted]#top',
     );

@@ -35,7 +35,8 @@ const redactedPaths = [
  * `/api/public/invoices/{token}[/pay]` and the web page `/pay/{token}`), and emailed links carry `?token=`.
  * Access logs keep the route and drop the secret, as they drop the session cookie.
  */
-const secretInPath = /^(\/api\/public\/invoices\/|\/pay\/)[^/?#]+/;
+// Any case and doubled slashes too: a mistyped address still carries the real token.
+const secretInPath = /^(\/+api\/+public\/+invoices\/+|\/+pay\/+)[^/?#]+/i;
 const secretInQuery = /([?&]token=)[^&#]*/gi;
 
 export const redactUrl = (url: string) =>
