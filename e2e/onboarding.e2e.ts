@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, launchBrowser, newPhonePage } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { documentPng } from '../server/src/test/images';
 import { openVerificationLink } from './mail';
 
 let browser: Browser;
@@ -13,10 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const png = (background: string) =>
-  sharp({ create: { width: 96, height: 64, channels: 3, background } })
-    .png()
-    .toBuffer();
+// Document-like images: the reviewer refuses a blank, single-colour frame.
+const png = (background: string) => documentPng(background, 96, 64);
 
 const inYears = (years: number) => {
   const now = new Date();

@@ -36,6 +36,11 @@ export const sidesFor = (type: DocumentType): DocumentSide[] =>
 
 /** Largest image accepted, per file. */
 export const KYC_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/**
+ * Most pixels an image may have (a 24-megapixel camera's 6000 × 4000). Read from the file's header at upload,
+ * before anything is decoded: a small file can declare a huge canvas that takes gigabytes to decode.
+ */
+export const KYC_MAX_IMAGE_PIXELS = 24_000_000;
 /** Image types accepted, as detected from a file's bytes (never its name). */
 export const kycImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

@@ -8,15 +8,26 @@ import { z } from 'zod';
 export const integrationStatuses = ['working', 'warning', 'missing', 'error'] as const;
 export type IntegrationStatus = (typeof integrationStatuses)[number];
 
+/**
+ * What a customer or a stranger reads for each status: the state in plain words. Why, what is configured and
+ * what production needs are for operators (hosts, database names, key storage and job errors among them).
+ */
+export const plainStatusDetail: Record<IntegrationStatus, string> = {
+  working: 'Working normally',
+  warning: 'Working, with limitations',
+  missing: 'Not available yet',
+  error: 'Not working right now',
+};
+
 export const integrationSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(integrationStatuses),
-  /** Why it has that status, in a sentence. */
+  /** Why it has that status, in a sentence (for a customer or a stranger, only `plainStatusDetail`). */
   detail: z.string(),
-  /** What this server is set up with (signed-in callers only; null otherwise). */
+  /** What this server is set up with (operators only; null otherwise). */
   configured: z.string().nullable(),
-  /** What production needs, for the "required production APIs" list; null when nothing more is needed. */
+  /** What production needs, for the "required production APIs" list (operators only); null otherwise. */
   production: z.string().nullable(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
@@ -33,18 +44,25 @@ export const jobReportSchema = z.object({
 export type JobReport = z.infer<typeof jobReportSchema>;
 
 /**
- * GET /api/system/status. It answers even when the database is down (then signed-in details cannot be
- * checked, so `configured` and `jobs` are left out), because that is exactly when it matters.
+ * GET /api/system/status. Anyone gets each system's status, in plain words; an operator (the OPERATOR_TOKEN
+ * bearer) also gets why, what is configured, what production needs and the job runs. It answers even when the
+ * database is down, because that is exactly when it matters.
  */
 export const systemStatusSchema = z.object({
   integrations: z.array(integrationSchema),
+  /** The last run of each background job (operators only; empty otherwise). */
   jobs: z.array(jobReportSchema),
+  /** True when the caller is an operator and sees the details. */
+  operatorView: z.boolean(),
   working: z.number().int(),
   total: z.number().int(),
   checkedAt: z.string(),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
-/** POST /api/system/test: live probes of every integration that has one; `message` is "n/m systems operational". */
+/**
+ * POST /api/system/test (operators only): live probes of every integration that has one; `message` is
+ * "n/m systems operational".
+ */
 export const systemTestSchema = systemStatusSchema.extend({ message: z.string() });
 export type SystemTest = z.infer<typeof systemTestSchema>;

@@ -61,6 +61,7 @@ import {
   verificationCheck,
 } from './modules/system/integrations';
 import { metricsRoutes } from './modules/system/metrics.routes';
+import { operatorCheck } from './lib/operator';
 import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { mailStatusRoutes } from './modules/mail/mail.routes';
@@ -432,9 +433,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       storageCheck(storage),
     ],
   });
-  await app.register(systemRoutes, { prefix: '/api/system', system });
+  const operator = operatorCheck(config.OPERATOR_TOKEN);
+  await app.register(systemRoutes, { prefix: '/api/system', system, operator });
   await app.register(metricsRoutes, { db: database.db, system, token: config.METRICS_TOKEN });
-  await app.register(mailStatusRoutes, { prefix: '/api/system', mailer });
+  await app.register(mailStatusRoutes, { prefix: '/api/system', mailer, operator });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   if (options.jobs) startJobs(app, jobs);

@@ -26,6 +26,12 @@ const envSchema = z.object({
   SQLITE_CHECKPOINTS: z.enum(['background', 'inline']).default('background'),
   /** When set, GET /metrics wants `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it internal). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * The operator's credential: System Status with what is configured, job runs and production needs, and its
+   * live probes (POST /api/system/test), for `Authorization: Bearer <OPERATOR_TOKEN>`. Unset, nobody is an
+   * operator: customers and strangers only ever see each system's plain status.
+   */
+  OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
   /** Redis for the API rate limit's counters, shared by every process (takes precedence over PostgreSQL's). */
   REDIS_URL: z
     .string()

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseConnection } from 'kysely';
@@ -66,7 +66,7 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
 }
 
 function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }: DatabaseOptions) {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:' && path !== '') keepOwnerOnly(path);
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   // An acknowledged write survives power loss, not just a process crash: under FULL SQLite fsyncs the WAL in
@@ -108,6 +108,19 @@ function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }:
 }
 
 export type { DatabaseConnection };
+
+/**
+ * The database holds every balance, session and sealed card number: only its owner may read it, like the key
+ * files. The file is created 0600 before SQLite opens it (a database left 0644 by an older version is narrowed
+ * too); SQLite gives its -wal and -shm files the database file's own mode, and existing ones are narrowed here.
+ */
+function keepOwnerOnly(path: string) {
+  mkdirSync(dirname(path), { recursive: true });
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
+}
 
 const walFsyncs = new WeakMap<Kysely<Database>, WalFsync>();
 const checkpointers = new WeakMap<Kysely<Database>, WalCheckpointer>();

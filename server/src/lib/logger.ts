@@ -30,8 +30,45 @@ const redactedPaths = [
   '*.TWO_FACTOR_ENCRYPTION_KEY',
 ];
 
+/**
+ * Addresses that carry a secret: a pay link's token is the only key to an invoice and its payment (the API's
+ * `/api/public/invoices/{token}[/pay]` and the web page `/pay/{token}`), and emailed links carry `?token=`.
+ * Access logs keep the route and drop the secret, as they drop the session cookie.
+ */
+// Any case and doubled slashes too: a mistyped address still carries the real token.
+const secretInPath = /^(\/+api\/+public\/+invoices\/+|\/+pay\/+)[^/?#]+/i;
+const secretInQuery = /([?&]token=)[^&#]*/gi;
+
+export const redactUrl = (url: string) =>
+  url.replace(secretInPath, '$1[redacted]').replace(secretInQuery, '$1[redacted]');
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's own request serializer, with the secret taken out of the address. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** `destination`: where lines go (stdout by default; tests pass a buffer to read what was logged). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: redactedPaths, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -194,3 +194,38 @@ describeEachDatabase('fuzzing every API endpoint', (ctx) => {
     expect(seen.size).toBeGreaterThan(routes.length / 2);
   });
 });
+
+describeEachDatabase('malformed multipart on the verification upload', (ctx) => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await signUp(ctx.app);
+  });
+
+  const part = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\npassport\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="front"; filename="a.png"\r\n` +
+    `Content-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n0000`;
+  const boundary = 'meridian-fuzz-boundary';
+  const long = 'b'.repeat(300);
+  const cases: [string, string, string][] = [
+    ['no boundary', 'multipart/form-data', `${part(boundary)}\r\n--${boundary}--\r\n`],
+    ['an empty boundary', 'multipart/form-data; boundary=', `${part(boundary)}\r\n--${boundary}--\r\n`],
+    ['the wrong boundary', `multipart/form-data; boundary=other`, `${part(boundary)}\r\n--${boundary}--\r\n`],
+    ['a truncated body', `multipart/form-data; boundary=${boundary}`, part(boundary)],
+    ['a cut header', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Dispos`],
+    ['a 300-character boundary', `multipart/form-data; boundary=${long}`, `${part(long)}\r\n--${long}--\r\n`],
+    ['junk', `multipart/form-data; boundary=${boundary}`, '\u0000\u0001 not multipart at all'],
+    ['no body', `multipart/form-data; boundary=${boundary}`, ''],
+  ];
+
+  it.each(cases)('answers %s with a 400 in the error shape', async (_name, contentType, payload) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kyc/documents',
+      headers: { cookie: session.cookie, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorBodySchema.parse(response.json()).code).toBe('VALIDATION_FAILED');
+  });
+});

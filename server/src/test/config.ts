@@ -1,5 +1,8 @@
 import { loadConfig, type Config } from '../config/env';
 
+/** Every test app has an operator (tests send it as a bearer token); the unset case overrides it away. */
+export const TEST_OPERATOR_TOKEN = 'an-operator-token-for-tests';
+
 /** Config for tests: the defaults, quiet, no web app, plus overrides; never reads the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests sign many users up from one address; the limits themselves are tested with low overrides.
@@ -24,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       WEB_DIST_DIR: '',
+      OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       ...roomy,
       ...market,
     }),

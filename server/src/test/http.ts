@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app';
+import { TEST_OPERATOR_TOKEN } from './config';
 
 /** Test-side helpers for talking to the app as a browser would (cookie in, JSON out). */
 export interface Session {
@@ -61,6 +62,9 @@ export async function verifyEmail(app: App, session: Session) {
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
   return response.json() as { email: string; deliveredPayments: number };
 }
+
+/** The headers of an operator (System Status details, live probes): the test apps' OPERATOR_TOKEN. */
+export const operatorHeaders = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
 
 export function as(session: Session) {
   return { cookie: session.cookie };

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import {
   TEST_PASSWORD,
+  operatorHeaders,
   request,
   sandboxVerificationToken,
   signUp,
@@ -155,12 +156,13 @@ describeEachDatabase('email verification', (ctx) => {
     expect(change.statusCode).toBe(403);
   });
 
-  it('reports the outbox-only mailer to System Status', async () => {
+  it('reports the outbox-only mailer to an operator, and to nobody else (it names the mail server)', async () => {
     const hal = await signUp(ctx.app);
-    const status = await request(ctx.app, hal, 'GET', '/api/system/mail');
+    expect((await request(ctx.app, hal, 'GET', '/api/system/mail')).statusCode).toBe(403);
+    expect((await request(ctx.app, null, 'GET', '/api/system/mail')).statusCode).toBe(401);
+    const status = await request(ctx.app, null, 'GET', '/api/system/mail', undefined, operatorHeaders);
     expect(status.json()).toMatchObject({ status: 'ok', mode: 'outbox', pending: 0 });
     expect(status.json().detail).toMatch(/No mail server is configured/);
-    expect((await request(ctx.app, null, 'GET', '/api/system/mail')).statusCode).toBe(401);
   });
 
   it('needs a session to see or resend, but not to open a link', async () => {

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   checksFor,
   documentTypeNames,
@@ -9,6 +8,7 @@ import {
   type KycCountry,
 } from '@contract/kyc';
 import type { FileStorage } from '../storage/file-storage';
+import { readImageContent, showsSomething, type ImageContent } from './image-content';
 import type { CheckResult, ReviewSubject, VerificationProvider } from './verification-provider';
 
 export const MINIMUM_AGE = 18;
@@ -34,8 +34,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The embedded reviewer: real checks, here, in a few seconds. Age at least 18, the document still valid, the
- * country supported, each image present and decodable (sharp decodes every pixel), and the name on the
- * application matching the profile's where the profile has one. `delayMs` paces the checks so a person
+ * country supported, each image present, decodable within the pixel limit and showing something (a blank or
+ * single-colour frame is refused), and the name on the application matching the profile's where the profile
+ * has one. `delayMs` paces the checks so a person
  * watching the wizard sees them complete one by one.
  */
 export function embeddedReviewer(deps: { storage: FileStorage; delayMs: number }): VerificationProvider {
@@ -44,15 +45,22 @@ export function embeddedReviewer(deps: { storage: FileStorage; delayMs: number }
     if (!key) return { passed: false, detail: `No ${sideNames[side]} image was uploaded: add one` };
     const bytes = await deps.storage.get(key);
     if (!bytes) return { passed: false, detail: `The ${sideNames[side]} image is missing: upload it again` };
+    let content: ImageContent;
     try {
-      const { info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-      return { passed: true, detail: `Read a ${info.width}×${info.height} image` };
+      content = await readImageContent(bytes);
     } catch {
       return {
         passed: false,
         detail: `The ${sideNames[side]} image could not be read: upload a clear photo (PNG, JPEG or WebP)`,
       };
     }
+    if (!showsSomething(content)) {
+      return {
+        passed: false,
+        detail: `The ${sideNames[side]} image looks blank (one colour, no detail): upload a clear photo of ${side === 'selfie' ? 'your face' : 'the document'}`,
+      };
+    }
+    return { passed: true, detail: `Read a ${content.width}×${content.height} image` };
   }
 
   const checks: Record<KycCheckId, (subject: ReviewSubject) => Promise<Omit<CheckResult, 'id'>>> = {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import {
   checksFor,
   KYC_MAX_FILE_BYTES,
+  KYC_MAX_IMAGE_PIXELS,
   kycImageTypes,
   sidesFor,
   type DocumentFields,
@@ -44,14 +45,22 @@ async function checkImage(file: UploadedImage): Promise<CheckedImage> {
     const message = `The ${file.side} file is not a PNG, JPEG or WebP image (its contents decide, not its name)`;
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { [file.side]: 'Not a PNG, JPEG or WebP image' });
   }
-  try {
-    const { width, height } = await sharp(file.bytes).metadata();
-    if (!width || !height) throw new Error('no size');
-    return { ...file, contentType: detected.mime, width, height };
-  } catch {
+  // metadata() reads the header only: nothing is decoded here.
+  const size = await sharp(file.bytes)
+    .metadata()
+    .catch(() => undefined);
+  const { width, height } = size ?? {};
+  if (!width || !height) {
     const message = `The ${file.side} image could not be read: it may be damaged`;
     throw new AppError('VALIDATION_FAILED', message, { [file.side]: 'Could not be read' });
   }
+  if (width * height > KYC_MAX_IMAGE_PIXELS) {
+    const message = `The ${file.side} image is ${width}×${height} pixels: at most ${KYC_MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      [file.side]: `At most ${KYC_MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+    });
+  }
+  return { ...file, contentType: detected.mime, width, height };
 }
 
 function assertEditable(row: KycApplicationsTable | undefined) {

@@ -6,15 +6,11 @@ import { beforeAll, expect, it } from 'vitest';
 import type { KycApplication } from '@contract/kyc';
 import { request, signUp, startDemo, type Session } from '../../test/http';
 import { fund, newKey, sendUsd, walletsOf } from '../../test/money';
+import { blankPng, documentPng } from '../../test/images';
 import { describeEachDatabase } from '../../test/test-app';
 import { createFileStorage } from '../storage/create-file-storage';
 import { embeddedReviewer } from './embedded-reviewer';
 import { runKycReviews } from './kyc-review';
-
-const pngOf = (background = '#888', size = 64) =>
-  sharp({ create: { width: size, height: size, channels: 3, background } })
-    .png()
-    .toBuffer();
 
 /** A multipart/form-data body as a browser's FormData would send it. */
 async function multipart(
@@ -98,9 +94,9 @@ describeEachDatabase(
 
     beforeAll(async () => {
       images = {
-        front: { bytes: await pngOf('#336'), name: 'front.png' },
-        back: { bytes: await pngOf('#633'), name: 'back.png' },
-        selfie: { bytes: await pngOf('#363'), name: 'selfie.png' },
+        front: { bytes: await documentPng('#336', 64, 64), name: 'front.png' },
+        back: { bytes: await documentPng('#633', 64, 64), name: 'back.png' },
+        selfie: { bytes: await documentPng('#363', 64, 64), name: 'selfie.png' },
       };
     });
 
@@ -143,6 +139,40 @@ describeEachDatabase(
         code: 'PAYLOAD_TOO_LARGE',
         message: 'Each image can be at most 10 MB',
       });
+    });
+
+    it('refuses an image over 24 megapixels by its header, before decoding it', async () => {
+      const ada = await signUp(ctx.app);
+      // 4,900 × 4,900: 24.01 megapixels in a file of a few kilobytes.
+      const huge = await sharp({ create: { width: 4900, height: 4900, channels: 3, background: '#000' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      expect(huge.length).toBeLessThan(1024 * 1024);
+      const response = await upload(ada, license, { front: { bytes: huge, name: 'front.png' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The front image is 4900×4900 pixels: at most 24 megapixels',
+        fields: { front: 'At most 24 megapixels' },
+      });
+      expect((await get(ada)).documents).toEqual([]);
+    });
+
+    it('rejects a blank, single-colour document or selfie: there must be something in the picture', async () => {
+      const cy = await signUp(ctx.app);
+      await request(ctx.app, cy, 'PUT', '/api/kyc/personal', personal());
+      const black = { bytes: await blankPng('#000', 640, 400), name: 'front.png' };
+      const white = { bytes: await blankPng('#fff', 300, 300), name: 'selfie.png' };
+      await upload(cy, license, { ...images, front: black, selfie: white });
+      await request(ctx.app, cy, 'POST', '/api/kyc/submit');
+      await review();
+      const rejected = await get(cy);
+      expect(rejected.status).toBe('rejected');
+      expect(rejected.rejectionReasons).toEqual([
+        'The front image looks blank (one colour, no detail): upload a clear photo of the document',
+        'The selfie image looks blank (one colour, no detail): upload a clear photo of your face',
+      ]);
+      expect(rejected.checks.find((check) => check.id === 'back_image')?.status).toBe('passed');
     });
 
     it('refuses to submit what is missing, naming it', async () => {
@@ -229,7 +259,7 @@ describeEachDatabase(
     it('rejects a name that does not match the profile, and an image that cannot be decoded', async () => {
       const ben = await signUp(ctx.app);
       await request(ctx.app, ben, 'PATCH', '/api/user', { firstName: 'Ben', lastName: 'Okri' });
-      const whole = await pngOf('#123', 256);
+      const whole = await documentPng('#123', 256, 256);
       const truncated = whole.subarray(0, Math.floor(whole.length / 2));
       await request(ctx.app, ben, 'PUT', '/api/kyc/personal', personal());
       await upload(ben, license, { ...images, selfie: { bytes: truncated, name: 'selfie.png' } });

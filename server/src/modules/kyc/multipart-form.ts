@@ -43,13 +43,11 @@ export async function readDocumentsForm(request: FastifyRequest): Promise<Docume
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError('VALIDATION_FAILED', 'Too many parts: send the three fields and up to three images');
     }
-    // The multipart parser's own refusals (a malformed body, a missing boundary) are the client's; anything
-    // else is ours and stays a 500.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      throw new AppError('VALIDATION_FAILED', 'The upload could not be read as multipart/form-data');
-    }
-    throw error;
+    // Nothing in this loop but the parser reads, and it reads only the client's bytes: whatever else it throws
+    // (no boundary, one over busboy's 256-character limit, a body cut short or framed by another boundary) is
+    // a malformed upload, the client's, and a 400.
+    request.log.info({ err: error }, 'kyc upload: unreadable multipart body');
+    throw new AppError('VALIDATION_FAILED', 'The upload could not be read as multipart/form-data');
   }
   return form;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { OperatorCheck } from '../../lib/operator';
 import type { Mailer } from './mailer';
 
 const mailStatusSchema = z.object({
@@ -10,9 +11,17 @@ const mailStatusSchema = z.object({
   failed: z.number().int(),
 });
 
-/** GET /api/system/mail: the email integration for System Status (signed in, like all of /api). */
-export const mailStatusRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
-  app.get('/mail', { schema: { response: { 200: mailStatusSchema } } }, async () => {
+/**
+ * GET /api/system/mail: the email integration and its queue, for operators (it names the mail server). Public
+ * to the session check, like System Status, so the operator's token alone reaches it.
+ */
+export const mailStatusRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; operator: OperatorCheck }> = async (
+  app,
+  { mailer, operator },
+) => {
+  const route = { config: { public: true }, schema: { response: { 200: mailStatusSchema } } };
+  app.get('/mail', route, async (request) => {
+    operator.requireOperator(request);
     const status = await mailer.status();
     const queue = status.pending > 0 ? ` · ${status.pending} waiting to be sent` : '';
     return {

@@ -1,16 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { checkpointerOf } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { bearerTokenOf } from '../../lib/bearer-token';
 import { AppError } from '../../lib/errors';
 import { jobLag, ledgerEntries, metricsRegistry, sqliteCheckpoints } from '../../lib/metrics';
 import type { SystemService } from './system.service';
-
-const sameText = (a: string, b: string) => {
-  const [left, right] = [Buffer.from(a), Buffer.from(b)];
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /**
  * GET /metrics in Prometheus' text format, outside /api like /healthz (no session, not rate limited). With
@@ -22,7 +17,7 @@ export const metricsRoutes: FastifyPluginAsync<{
   token: string | undefined;
 }> = async (app, { db, system, token }) => {
   app.get('/metrics', async (request, reply) => {
-    if (token && !sameText(request.headers.authorization ?? '', `Bearer ${token}`)) {
+    if (token && bearerTokenOf(request, token) !== 'right') {
       throw new AppError('UNAUTHENTICATED', 'A metrics token is required');
     }
     try {

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Integration, JobReport, SystemStatus, SystemTest } from '@contract/system';
+import {
+  plainStatusDetail,
+  type Integration,
+  type JobReport,
+  type SystemStatus,
+  type SystemTest,
+} from '@contract/system';
 import type { Database } from '../../db/schema';
 import type { IntegrationCheck, IntegrationReport } from './integrations';
 
@@ -24,12 +30,23 @@ async function checkOne(each: IntegrationCheck, live: boolean): Promise<Integrat
   }
 }
 
+/** A system as a customer or a stranger sees it: its state in plain words, nothing of how it is set up. */
+const plainView = (each: Integration): Integration => ({
+  id: each.id,
+  name: each.name,
+  status: each.status,
+  detail: plainStatusDetail[each.status],
+  configured: null,
+  production: null,
+});
+
 export type SystemService = ReturnType<typeof createSystemService>;
 
 /**
  * What System Status shows: each integration's own check, plus the scheduler, judged from the last run of
- * every job in the database (so every process tells the same). Anonymous callers (the database may be down,
- * so nobody can be signed in) get the statuses without what is configured.
+ * every job in the database (so every process tells the same). Only an operator sees why, what is configured,
+ * what production needs and the job runs (a host, a database name, a job's error); everyone else gets each
+ * system's status in plain words.
  */
 export function createSystemService(deps: {
   db: Kysely<Database>;
@@ -94,7 +111,7 @@ export function createSystemService(deps: {
     };
   }
 
-  async function status(options: { live: boolean; signedIn: boolean }): Promise<SystemStatus> {
+  async function status(options: { live: boolean; operator: boolean }): Promise<SystemStatus> {
     const now = Date.now();
     const checked = await Promise.all(integrations.map((each) => checkOne(each, options.live)));
     const reports = await jobReports(now).catch(() => null);
@@ -102,10 +119,10 @@ export function createSystemService(deps: {
       ...checked,
       { id: 'scheduler', name: 'Scheduler', ...schedulerReport(reports) },
     ];
-    const shown = options.signedIn ? all : all.map((each) => ({ ...each, configured: null }));
     return {
-      integrations: shown,
-      jobs: options.signedIn ? (reports ?? []) : [],
+      integrations: options.operator ? all : all.map(plainView),
+      jobs: options.operator ? (reports ?? []) : [],
+      operatorView: options.operator,
       working: all.filter((each) => each.status === 'working').length,
       total: all.length,
       checkedAt: new Date(now).toISOString(),
@@ -113,9 +130,10 @@ export function createSystemService(deps: {
   }
 
   return {
-    status: (signedIn: boolean) => status({ live: false, signedIn }),
-    async test(signedIn: boolean): Promise<SystemTest> {
-      const result = await status({ live: true, signedIn });
+    status: (operator: boolean) => status({ live: false, operator }),
+    /** Live probes: for operators only (the route checks). */
+    async test(): Promise<SystemTest> {
+      const result = await status({ live: true, operator: true });
       return { ...result, message: `${result.working}/${result.total} systems operational` };
     },
     jobReports: () => jobReports(Date.now()),

@@ -12,7 +12,7 @@ import { friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
 import { cn } from '@web/lib/utils';
 import { useSystemStatus, useTestAllSystems } from '../api/system-status';
-import { summarize } from '../lib/summary';
+import { operationalMessage, summarize } from '../lib/summary';
 
 const look = {
   working: { label: 'Working', Icon: CircleCheck, tone: 'text-success' },
@@ -27,7 +27,8 @@ export function SystemStatusPage() {
 
   const testAll = () =>
     test.mutate(undefined, {
-      onSuccess: (result) => toast({ title: 'System test complete', description: result.message }),
+      onSuccess: (result) =>
+        toast({ title: 'System test complete', description: operationalMessage(result) }),
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -52,6 +53,7 @@ export function SystemStatusPage() {
         <StatusBody
           integrations={status.data.integrations}
           jobs={status.data.jobs}
+          operatorView={status.data.operatorView}
           summary={summarize(status.data)}
         />
       )}
@@ -62,10 +64,12 @@ export function SystemStatusPage() {
 function StatusBody({
   integrations,
   jobs,
+  operatorView,
   summary,
 }: {
   integrations: Integration[];
   jobs: JobReport[];
+  operatorView: boolean;
   summary: ReturnType<typeof summarize>;
 }) {
   return (
@@ -79,7 +83,10 @@ function StatusBody({
       <Card>
         <CardHeader>
           <CardTitle>Systems</CardTitle>
-          <CardDescription>Every integration Meridian runs on, checked by the server.</CardDescription>
+          <CardDescription>
+            Every integration Meridian runs on, checked by the server.
+            {!operatorView && ' How each is set up, and the background jobs, are shown to operators only.'}
+          </CardDescription>
         </CardHeader>
         <ul className="divide-y rounded-lg border" aria-label="Systems">
           {integrations.map((each) => (
@@ -113,7 +120,12 @@ function StatusBody({
           <CardTitle>Required production APIs</CardTitle>
           <CardDescription>What this server would need to run for real customers.</CardDescription>
         </CardHeader>
-        {summary.required.length === 0 ? (
+        {!operatorView ? (
+          <p className="text-sm text-muted-foreground">
+            Details are for operators: what is configured and what production needs are not shown to
+            customers.
+          </p>
+        ) : summary.required.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing: every integration is production-ready.</p>
         ) : (
           <ul className="grid gap-2 text-sm" aria-label="Required production APIs">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Integration } from '@contract/system';
-import { summarize } from './summary';
+import { operationalMessage, summarize } from './summary';
 
 const item = (id: string, status: Integration['status'], production: string | null = null): Integration => ({
   id,
@@ -19,7 +19,8 @@ describe('summarize', () => {
       item('cards', 'missing', 'Stripe Issuing'),
       item('mail', 'error'),
     ];
-    expect(summarize({ integrations, jobs: [], working: 1, total: 4, checkedAt: '' })).toEqual({
+    const status = { integrations, jobs: [], operatorView: true, working: 1, total: 4, checkedAt: '' };
+    expect(summarize(status)).toEqual({
       working: 1,
       missing: 1,
       errors: 1,
@@ -30,5 +31,10 @@ describe('summarize', () => {
         { name: 'cards', production: 'Stripe Issuing' },
       ],
     });
+  });
+
+  it('says how many systems are operational, as the sketch words it', () => {
+    const status = { integrations: [], jobs: [], operatorView: false, working: 7, total: 9, checkedAt: '' };
+    expect(operationalMessage(status)).toBe('7/9 systems operational');
   });
 });

@@ -26,3 +26,7 @@ export function summarize(status: SystemStatus): StatusSummary {
       .map((each) => ({ name: each.name, production: each.production! })),
   };
 }
+
+/** The result of a test run, in the sketch's words: "n/m systems operational". */
+export const operationalMessage = (status: SystemStatus) =>
+  `${status.working}/${status.total} systems operational`;
