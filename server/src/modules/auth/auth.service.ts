@@ -229,6 +229,20 @@ export function createAuthService(deps: {
       sessions?.forgetUser(user.id, currentSessionId);
     },
 
+    /**
+     * A password chosen through a reset link (modules/password-reset), in the caller's transaction: every
+     * session of the account ends, and two-factor stays as it was. Call `forgetSessionsOf` after the commit.
+     */
+    async replacePassword(trx: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
+      await users.updatePasswordHash(trx, userId, passwordHash, now().toISOString());
+      await repo.deleteAllSessions(trx, userId);
+    },
+
+    /** This process stops answering from memory for the user's sessions (they were all ended). */
+    forgetSessionsOf(userId: string): void {
+      sessions?.forgetUser(userId);
+    },
+
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
       assertStrongPassword(body.password, body, 'password');
       const user = await createUser({
