@@ -21,11 +21,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
     {
       config: { public: true, rateLimit: limit },
       schema: { body: passwordResetRequestBodySchema, response: { 202: passwordResetAcceptedSchema } },
+      // Only once the answer is out does the lookup start: nothing about the address can delay it.
+      onResponse: (request, reply, done) => {
+        if (reply.statusCode === 202) resets.request(request.body.email);
+        done();
+      },
     },
-    async (request, reply) => {
-      resets.request(request.body.email);
-      return reply.status(202).send({ message: PASSWORD_RESET_ACCEPTED });
-    },
+    async (_request, reply) => reply.status(202).send({ message: PASSWORD_RESET_ACCEPTED }),
   );
 
   app.post(

@@ -83,8 +83,8 @@ export function createPasswordResetService(deps: {
 
   return {
     /**
-     * Sends a link if the address may have one, after the caller has answered: the answer, and how long it
-     * takes, are then the same whether or not an account has the address.
+     * Sends a link if the address may have one, in the background: called once the request has been answered,
+     * so the answer, and how long it takes, are the same whether or not an account has the address.
      */
     request(email: string): void {
       const task = sendLinkIfAllowed(email).catch((error: unknown) =>
