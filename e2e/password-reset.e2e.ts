@@ -62,3 +62,19 @@ describe('forgotten password', () => {
     await page.context().close();
   });
 });
+
+describe('guessable passwords', () => {
+  it('are refused at sign-up with the server’s reason under the field', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get Started' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(uniqueEmail('weak'));
+    await dialog.getByLabel('Password').fill('passwordpassword');
+    await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+    await dialog.getByText(/too easy to guess/).waitFor();
+    expect(await dialog.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+});
