@@ -9,6 +9,14 @@ export const emailSchema = z
   .max(254)
   .pipe(z.email({ message: 'Enter a valid email address' }));
 
+/**
+ * What a new password needs, said under every field that takes one. The length is checked here; how easy it is
+ * to guess is judged on the server (zxcvbn, server/src/modules/auth/password-strength.ts), which answers a weak
+ * one with its reason in `fields`, so the landing page never loads the estimator's dictionaries.
+ */
+export const NEW_PASSWORD_HINT =
+  'At least 12 characters and hard to guess: a passphrase of a few uncommon words works well.';
+
 export const newPasswordSchema = z
   .string()
   .min(12, 'Password must be at least 12 characters')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathIdSchema, singleLineText } from './text';
+import { multiLineText, pathIdSchema, singleLineText } from './text';
 
 describe('singleLineText', () => {
   const name = singleLineText(10, { tooLong: 'too long', required: 'required' });
@@ -20,9 +20,35 @@ describe('singleLineText', () => {
     expect(name.safeParse(text).success).toBe(false);
   });
 
+  it.each([
+    ['a right-to-left override', 'inv\u202Efdp.exe', 'invfdp.exe'],
+    ['an embedding and its pop', '\u202Aab\u202C', 'ab'],
+    ['isolates', '\u2066a\u2067b\u2068c\u2069', 'abc'],
+  ])('drops %s, which would make the text read differently', (_label, text, stored) => {
+    expect(name.parse(text)).toBe(stored);
+  });
+
+  it('turns a line or paragraph separator into a space, and keeps the harmless direction marks', () => {
+    expect(name.parse('a\u2028b\u2029c')).toBe('a b c');
+    expect(name.parse('\u200Fשלום\u200E')).toBe('\u200Fשלום\u200E');
+  });
+
+  it('counts the length and emptiness of what is kept', () => {
+    expect(name.safeParse('\u202E\u2028 ').error?.issues[0]?.message).toBe('required');
+    expect(name.parse(`\u202E${'x'.repeat(10)}`)).toBe('x'.repeat(10));
+  });
+
   it('says what is missing or too long', () => {
     expect(name.safeParse('   ').error?.issues[0]?.message).toBe('required');
     expect(name.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('too long');
+  });
+});
+
+describe('multiLineText', () => {
+  const notes = multiLineText(20, { tooLong: 'too long' });
+
+  it('drops direction controls and makes line and paragraph separators line feeds', () => {
+    expect(notes.parse('Pay\u202E by\u2028Friday\u2029thanks')).toBe('Pay by\nFriday\nthanks');
   });
 });
 

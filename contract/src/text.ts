@@ -11,12 +11,30 @@ const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 // a different replacement for it.
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * Text that other people (and emails) show must read as it was stored. Bidirectional embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069) reorder what follows them ("invoice\u202Efdp.exe" reads
+ * "invoiceexe.pdf"), and line and paragraph separators (U+2028, U+2029) break a line that was to stay one.
+ * They are removed as the text arrives rather than refused: nobody can see them to delete them by hand. The
+ * marks U+200E and U+200F (which cannot reorder anything around them) stay, for right-to-left names.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
+const LINE_OR_PARAGRAPH_SEPARATOR = /[\u2028\u2029]/g;
+const withoutHiddenFormatting = (text: string, separatorBecomes: string) =>
+  text.replace(BIDI_CONTROL, '').replace(LINE_OR_PARAGRAPH_SEPARATOR, separatorBecomes);
+
 const isOneLine = (text: string) =>
   !CONTROL.test(text) && !LINE_BREAK_OR_TAB.test(text) && !LONE_SURROGATE.test(text);
 
-/** One line of free text (a name, a description): trimmed, at most `max` characters, no control characters. */
+/**
+ * One line of free text (a name, a description): trimmed, at most `max` characters, no control characters;
+ * direction controls are dropped and a line or paragraph separator becomes a space.
+ */
 export function singleLineText(max: number, messages: { tooLong: string; required?: string }) {
-  const base = z.string({ error: messages.required ?? 'Must be text' }).trim();
+  const base = z
+    .string({ error: messages.required ?? 'Must be text' })
+    .overwrite((text) => withoutHiddenFormatting(text, ' '))
+    .trim();
   const sized = messages.required ? base.min(1, messages.required) : base;
   return sized.max(max, messages.tooLong).refine(isOneLine, {
     message: 'Use letters, digits and punctuation only (no control characters or line breaks)',
@@ -24,12 +42,13 @@ export function singleLineText(max: number, messages: { tooLong: string; require
 }
 
 /**
- * Free text that may span lines (an address, a note): like singleLineText, but line breaks are kept (CRLF
- * becomes LF). Tabs and every other control character are still refused.
+ * Free text that may span lines (an address, a note): like singleLineText, but line breaks are kept (CRLF, and
+ * a line or paragraph separator, become LF). Tabs and every other control character are still refused.
  */
 export function multiLineText(max: number, messages: { tooLong: string }) {
   return z
     .string({ error: 'Must be text' })
+    .overwrite((text) => withoutHiddenFormatting(text, '\n'))
     .trim()
     .transform((text) => text.replace(/\r\n?/g, '\n'))
     .pipe(

@@ -66,6 +66,8 @@ import { systemRoutes } from './modules/system/system.routes';
 import { createSystemService } from './modules/system/system.service';
 import { mailStatusRoutes } from './modules/mail/mail.routes';
 import { createMailer, mailDeliveryJob, type Mailer } from './modules/mail/mailer';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { createPasswordResetService } from './modules/password-reset/password-reset.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotificationStream } from './modules/notifications/notification-stream';
@@ -268,6 +270,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   auth.onPasswordChanged((trx, user) => notifier.raise(trx, user.id, passwordChangedNotice));
+  const resets = createPasswordResetService({ db: database.db, mailer, notifier, auth, log: app.log });
+  // Links still in a mailbox die with the password they were for; a stop waits for links being written.
+  auth.onPasswordChanged((trx, user) => resets.retireLinksOf(trx, user.id));
+  app.addHook('onClose', () => resets.idle());
   // Money sent to an address before anyone verified it lands in the transaction that verifies it.
   verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
   auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id, notifier, cardIssuers.secrets));
@@ -389,6 +395,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/api/auth',
     verification,
     linksPerMinute: config.VERIFY_LINKS_PER_MINUTE,
+  });
+  await app.register(passwordResetRoutes, {
+    prefix: '/api/auth',
+    resets,
+    perMinute: config.PASSWORD_RESETS_PER_MINUTE,
   });
   await app.register(userRoutes, { prefix: '/api/user', users });
   await app.register(securityRoutes, { prefix: '/api/user', auth, settings: securitySettings });

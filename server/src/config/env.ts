@@ -83,6 +83,8 @@ const envSchema = z.object({
   SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Verification links opened per minute per IP (POST /api/auth/verify-email). */
   VERIFY_LINKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Password-reset requests, and reset links submitted, per minute per IP (each route its own count). */
+  PASSWORD_RESETS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   DEMO_IDLE_HOURS: z.coerce.number().int().positive().default(24),
   /** Sandbox money: POST /api/wallets/{id}/deposit tops a wallet up from nowhere. Turn off for real money. */

@@ -144,6 +144,18 @@ export interface EmailVerificationsTable {
   used_at: string | null;
 }
 
+/** A link to choose a new password (modules/password-reset): single use, 1 hour, only the token's hash kept. */
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the token in the emailed link. */
+  id: string;
+  user_id: string;
+  /** The verified address the link went to: it works only while the account still has that address. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** Every email Meridian sends (modules/mail): written with what caused it, delivered after commit. */
 export interface MailOutboxTable {
   id: string;
@@ -538,6 +550,7 @@ export interface Database {
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
   kyc_checks: KycChecksTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -52,6 +52,21 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // Signed in or not, like the verification link: the reset link is opened from a mailbox.
+        path: '/forgot-password',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/forgot-password-route'))).ForgotPasswordRoute,
+        }),
+      },
+      {
+        path: '/reset-password',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/reset-password-route'))).ResetPasswordRoute,
+        }),
+      },
+      {
         // The pay link from an invoice email: for the client, who has no account (or is signed in as anyone).
         path: '/pay/:token',
         hydrateFallbackElement: loading,

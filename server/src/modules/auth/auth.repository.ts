@@ -67,6 +67,11 @@ export async function deleteOtherSessions(db: Db, userId: string, keep: string):
   return Number(result.numDeletedRows);
 }
 
+/** Ends every session of the user (a password reset: whoever held one may be the reason for it). */
+export function deleteAllSessions(db: Db, userId: string) {
+  return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
 /** Demo users whose newest activity is older than the cutoff: no session seen since, and created before it. */
 function idleDemoUsers(db: Db, cutoff: string) {
   return db

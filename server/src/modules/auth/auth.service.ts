@@ -11,6 +11,7 @@ import { assertEmailAvailable } from '../user/user.service';
 import * as repo from './auth.repository';
 import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { assertStrongPassword, ownerOf } from './password-strength';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 import { withMoneyTransaction } from '../ledger/money-transaction';
@@ -218,6 +219,7 @@ export function createAuthService(deps: {
           currentPassword: 'Incorrect password',
         });
       }
+      assertStrongPassword(body.newPassword, ownerOf(user), 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction().execute(async (trx) => {
         await users.updatePasswordHash(trx, user.id, passwordHash, now().toISOString());
@@ -227,7 +229,22 @@ export function createAuthService(deps: {
       sessions?.forgetUser(user.id, currentSessionId);
     },
 
+    /**
+     * A password chosen through a reset link (modules/password-reset), in the caller's transaction: every
+     * session of the account ends, and two-factor stays as it was. Call `forgetSessionsOf` after the commit.
+     */
+    async replacePassword(trx: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
+      await users.updatePasswordHash(trx, userId, passwordHash, now().toISOString());
+      await repo.deleteAllSessions(trx, userId);
+    },
+
+    /** This process stops answering from memory for the user's sessions (they were all ended). */
+    forgetSessionsOf(userId: string): void {
+      sessions?.forgetUser(userId);
+    },
+
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
+      assertStrongPassword(body.password, body, 'password');
       const user = await createUser({
         ...body,
         passwordHash: await hashPassword(body.password),

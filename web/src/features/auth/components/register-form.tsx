@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerBodySchema } from '@contract/auth';
+import { NEW_PASSWORD_HINT, registerBodySchema } from '@contract/auth';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
@@ -10,7 +10,6 @@ import { Spinner } from '@web/components/ui/spinner';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useRegister } from '../api/register';
 
-const PASSWORD_HINT = 'At least 12 characters. A passphrase of a few words works well.';
 const fieldNames = ['email', 'password', 'firstName', 'lastName'] as const;
 
 export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
@@ -51,13 +50,16 @@ export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           {...register('email')}
         />
       </FormField>
-      <FormField id="register-password" label="Password" hint={PASSWORD_HINT} error={passwordError}>
+      <FormField id="register-password" label="Password" hint={NEW_PASSWORD_HINT} error={passwordError}>
         <Input
           id="register-password"
           type="password"
           autoComplete="new-password"
           aria-invalid={passwordError ? true : undefined}
-          aria-describedby={describedBy('register-password', { hint: PASSWORD_HINT, error: passwordError })}
+          aria-describedby={describedBy('register-password', {
+            hint: NEW_PASSWORD_HINT,
+            error: passwordError,
+          })}
           {...register('password')}
         />
       </FormField>

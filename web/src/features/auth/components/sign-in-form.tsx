@@ -70,6 +70,13 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           {...register('password')}
         />
       </FormField>
+      {/* A plain link: the landing page that hosts this dialog has no router. */}
+      <a
+        href="/forgot-password"
+        className="-mt-2 justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
+        Forgot password?
+      </a>
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending && <Spinner />}
         Sign in

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { NEW_PASSWORD_HINT } from '@contract/auth';
 import { changePasswordBodySchema } from '@contract/security';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -59,7 +60,7 @@ export function ChangePasswordForm() {
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Change password">
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
       {field('currentPassword', 'Current password', 'current-password')}
-      {field('newPassword', 'New password', 'new-password', 'At least 12 characters.')}
+      {field('newPassword', 'New password', 'new-password', NEW_PASSWORD_HINT)}
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
         {change.isPending && <Spinner />}
         Change password
