@@ -71,6 +71,18 @@ describeEachDatabase(
       });
     });
 
+    it('lets exactly the allowance through when many transactions mail at once', async () => {
+      const cy = await signUp(ctx.app);
+      const tries = Array.from({ length: 8 }, (_, index) =>
+        enqueue(ctx, mailerAt(ctx, `2026-05-04T12:00:0${index}.000Z`), toStranger(cy.user.id)),
+      );
+      const outcomes = await Promise.allSettled(tries);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(PER_HOUR);
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'RATE_LIMITED' });
+      }
+    });
+
     it('sends nothing to a stranger for an unverified account', async () => {
       const unverified = await signUp(ctx.app, undefined, { verified: false });
       const message = toStranger(unverified.user.id);
