@@ -12,6 +12,10 @@ function allMail(): ReceivedMail[] {
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as ReceivedMail);
 }
 
+/** How many messages to `address` whose subject matches have arrived so far. */
+export const countMail = (address: string, subject: RegExp) =>
+  allMail().filter((item) => item.to.includes(address.toLowerCase()) && subject.test(item.subject)).length;
+
 /** The newest message to `address` whose subject matches, waiting for it to arrive. */
 export async function waitForMail(address: string, subject: RegExp, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;

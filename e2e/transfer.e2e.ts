@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle, waitForToast } from './flows';
-import { openVerificationLink } from './mail';
+import { countMail, openVerificationLink, waitForMail } from './mail';
 import { depositViaApi, openHistory, reviewTransfer } from './money-flows';
 
 let browser: Browser;
@@ -24,7 +24,10 @@ describe('Send Money', () => {
     await openVerificationLink(recipient, recipientEmail);
 
     const sender = await newPage(browser);
-    await registerViaDialog(sender, uniqueEmail('payer'));
+    const senderEmail = uniqueEmail('payer');
+    await registerViaDialog(sender, senderEmail);
+    // Only a verified account may pay anyone: recipients see its name and address.
+    await openVerificationLink(sender, senderEmail);
     await depositViaApi(sender, 'USD', '500.00');
 
     const dialog = await reviewTransfer(sender, {
@@ -100,9 +103,37 @@ describe('Send Money', () => {
     await page.context().close();
   });
 
+  it('asks an unverified account to verify its email first, with a button that mails the link again', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('unproven');
+    await registerViaDialog(page, email);
+    await waitForMail(email, /Confirm your email address/);
+    await page.goto('/transfer');
+    await waitForTitle(page, 'Send Money');
+    const transfer = page.getByRole('region', { name: 'Transfer' });
+    await transfer.getByText('Verify your email first').waitFor();
+    expect(await transfer.innerText()).toContain(email);
+    expect(await page.getByRole('form', { name: 'Send money' }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page, 'Send Money before the email is verified');
+
+    const mailsBefore = countMail(email, /Confirm your email address/);
+    await transfer.getByRole('button', { name: 'Resend verification email' }).click();
+    await waitForToast(page, 'Email sent');
+    await expect.poll(() => countMail(email, /Confirm your email address/)).toBe(mailsBefore + 1);
+
+    // The newest link proves the address, and the form is there.
+    await openVerificationLink(page, email);
+    await page.goto('/transfer');
+    await page.getByRole('form', { name: 'Send money' }).waitFor();
+    expect(await transfer.getByText('Verify your email first').count()).toBe(0);
+    await page.context().close();
+  });
+
   it("shows the server's reason when the wallet cannot cover the transfer", async () => {
     const page = await newPage(browser);
-    await registerViaDialog(page, uniqueEmail('broke'));
+    const email = uniqueEmail('broke');
+    await registerViaDialog(page, email);
+    await openVerificationLink(page, email);
     const dialog = await reviewTransfer(page, {
       amount: '50',
       fromCurrency: 'USD',

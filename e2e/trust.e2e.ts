@@ -49,7 +49,9 @@ describe('Trust boundaries', () => {
 
     // The newcomer is told by mail, signs up, and is asked to verify before the money can land.
     const invite = await waitForMail(newcomer, /sent you 75\.00 USD on Meridian/);
-    expect(invite.text).toContain('Robin Reyes sent you 75.00 USD');
+    // What the sender wrote (their name) is quoted; what Meridian says of them is their verified address.
+    expect(invite.text).toContain(`${senderEmail}, an address Meridian has verified, sent you 75.00 USD`);
+    expect(invite.text).toContain('> From: Robin Reyes');
     const recipient = await newPage(browser);
     await registerViaDialog(recipient, newcomer);
     const banner = recipient.getByRole('region', { name: 'Email verification' });

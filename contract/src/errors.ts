@@ -22,6 +22,7 @@ export const errorCodes = [
   'RATE_LIMITED', // 429: too many requests
   'INTERNAL', // 500: something went wrong on our side (never detailed)
   'UNAVAILABLE', // 503: a dependency is down
+  'EMAIL_NOT_VERIFIED', // 403: the account's address is unproven, so it cannot yet pay or mail other people
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

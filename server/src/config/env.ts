@@ -196,6 +196,13 @@ const envSchema = z.object({
     .optional(),
   /** The From address of every email. */
   MAIL_FROM: z.string().default('Meridian <no-reply@meridian.localhost>'),
+  /**
+   * Emails one account may cause to addresses other than its own in an hour (invoices, reminders, notices of
+   * money waiting): past it a request that would mail answers 429 and a reminder waits for its next day.
+   */
+  MAIL_TO_OTHERS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** An address left unverified this many days is given up to whoever signs up with it and proves it. */
+  UNVERIFIED_EMAIL_RELEASE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** The address people reach this server at; links in emails start with it. */
   PUBLIC_URL: z
     .string()

@@ -23,6 +23,7 @@ import * as paymentContext from './migrations/0021-payment-context';
 import * as ledgerOrRaise from './migrations/0022-ledger-or-raise';
 import * as notificationListeners from './migrations/0023-notification-listeners';
 import * as passwordResets from './migrations/0026-password-resets';
+import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and-released-addresses';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-ledger-or-raise': ledgerOrRaise,
   '0023-notification-listeners': notificationListeners,
   '0026-password-resets': passwordResets,
+  '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,9 @@ export interface UsersTable {
   home_currency: ColumnType<Currency, Currency | undefined, Currency>;
   /** Identity verification (modules/kyc): decides the monthly limit. */
   verification_level: ColumnType<VerificationLevel, VerificationLevel | undefined, VerificationLevel>;
+  /** The address this account gave up, unverified, to the person who proved it was theirs (else null). */
+  released_email: ColumnType<string | null, string | null | undefined, string | null>;
+  email_released_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -177,6 +180,14 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** Mail an account caused to addresses other than its own this hour (modules/mail/mailer.ts). */
+export interface MailQuotaTable {
+  account_id: string;
+  /** The start of the hour being counted (ISO). */
+  window_start: string;
+  sent: number;
 }
 
 /** Money sent to an address that no verified account has yet (modules/transfers/held-transfers.ts). */
@@ -527,6 +538,7 @@ export interface Database {
   saved_recipients: SavedRecipientsTable;
   email_verifications: EmailVerificationsTable;
   mail_outbox: MailOutboxTable;
+  mail_quota: MailQuotaTable;
   held_transfers: HeldTransfersTable;
   login_throttle: LoginThrottleTable;
   login_devices: LoginDevicesTable;

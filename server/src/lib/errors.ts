@@ -18,6 +18,7 @@ const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  EMAIL_NOT_VERIFIED: 403,
 };
 
 /** The one error type the app throws on purpose. The error handler turns it into `{code, message, fields?}`. */

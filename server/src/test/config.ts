@@ -13,6 +13,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
     // Tests move thousands as fresh, unverified users; modules/kyc tests the real default with an override.
     UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',
+    // Suites mail many clients and payees from one account; modules/mail tests the cap with an override.
+    MAIL_TO_OTHERS_PER_HOUR: '10000',
     // The embedded identity reviewer pauses between checks for people watching; tests do not wait.
     KYC_CHECK_DELAY_MS: '0',
     // Tests edit sessions in the database and expect the very next request to see it; the announcement that

@@ -57,6 +57,11 @@ export async function deleteSessionOf(db: Db, userId: string, sessionId: string)
   return result.numDeletedRows > 0n;
 }
 
+/** Ends every session of the user. */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
 /** Ends every session of the user but `keep`; returns how many ended. */
 export async function deleteOtherSessions(db: Db, userId: string, keep: string): Promise<number> {
   const result = await db

@@ -14,6 +14,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { assertStrongPassword, ownerOf } from './password-strength';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
+import { releaseStaleAddress } from './stale-address';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { TwoFactorService } from './two-factor.service';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -88,7 +89,9 @@ export function createAuthService(deps: {
     isDemo: boolean;
   }): Promise<UserRow> {
     const at = now().toISOString();
-    return db.transaction().execute(async (trx) => {
+    let released: string | undefined;
+    const created = await db.transaction().execute(async (trx) => {
+      released = await releaseStaleAddress(trx, values.email, now(), config.UNVERIFIED_EMAIL_RELEASE_DAYS);
       await assertEmailAvailable(trx, values.email);
       const user = await users.insertUser(trx, {
         id: newId(),
@@ -105,6 +108,8 @@ export function createAuthService(deps: {
       for (const hook of userCreatedHooks) await hook(trx, user);
       return user;
     });
+    if (released) sessions?.forgetUser(released);
+    return created;
   }
 
   async function startSession(user: UserRow, client: ClientInfo, into = db): Promise<SignedIn> {

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { findUserById, markEmailVerified } from '../user/user.repository';
 import { assertEmailAvailable } from '../user/user.service';
 import { verifyPassword } from '../auth/password';
+import { releaseStaleAddress } from '../auth/stale-address';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './email-verification.repository';
@@ -113,6 +114,7 @@ export function createEmailVerificationService(deps: {
             currentPassword: currentPassword ? 'Incorrect password' : 'Required to change your email',
           });
         }
+        await releaseStaleAddress(trx, email, now(), config.UNVERIFIED_EMAIL_RELEASE_DAYS);
         await assertEmailAvailable(trx, email);
         await sendLink(trx, user, email, 'change');
       });
@@ -126,7 +128,10 @@ export function createEmailVerificationService(deps: {
         const link = await repo.findLink(trx, tokenHash(token));
         if (!link || link.used_at !== null || link.expires_at <= at) throw expired();
         const before = await userOf(trx, link.user_id);
+        // A sign-up's link proves the address the account still has; one whose address was released is dead.
+        if (link.purpose === 'verify' && link.email !== before.email) throw expired();
         if (link.purpose === 'change') {
+          await releaseStaleAddress(trx, link.email, now(), config.UNVERIFIED_EMAIL_RELEASE_DAYS);
           await assertEmailAvailable(trx, link.email, before.id);
         }
         await repo.retireOpenLinks(trx, before.id, at);

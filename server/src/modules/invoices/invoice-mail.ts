@@ -2,6 +2,7 @@ import { displayMoney, Money } from '@contract/money';
 import { formatDay } from '@contract/dates';
 import type { InvoiceRow, UserRow } from '../../db/schema';
 import type { MailMessage } from '../mail/mailer';
+import { oneLine, quotedBlock } from '../mail/mail-text';
 import { mailRefOf } from './invoices.repository';
 
 /** Who an invoice is from: the owner's name, or their email when they have not given one. */
@@ -16,6 +17,17 @@ export const INVOICE_PDF_ATTACHMENT = 'invoice-pdf';
 const totalOf = (invoice: InvoiceRow) =>
   displayMoney(Money.of(BigInt(invoice.total_amount), invoice.currency));
 
+/**
+ * What the owner wrote, quoted: their name, the client and the project are theirs, not Meridian's words. The
+ * owner's address is proven (only a verified account sends invoices), so the template may state it.
+ */
+const writtenByOwner = (invoice: InvoiceRow, from: { name: string; email: string }) =>
+  quotedBlock(`Written by ${from.email}:`, [
+    ['From', from.name],
+    ['To', invoice.client_name],
+    ['Project', invoice.project_title],
+  ]);
+
 /** The invoice to its client: what is due, by when, the pay link, and the PDF attached. */
 export function invoiceMessage(
   invoice: InvoiceRow,
@@ -26,24 +38,27 @@ export function invoiceMessage(
     kind: 'invoice',
     to: invoice.client_email,
     userId: invoice.user_id,
+    onBehalfOf: invoice.user_id,
     ref: mailRefOf(invoice.id),
     attachment: { kind: INVOICE_PDF_ATTACHMENT, id: invoice.id },
     actionUrl: payUrl,
-    subject: `Invoice ${invoice.number} from ${from.name}: ${totalOf(invoice)} due ${formatDay(invoice.due_date)}`,
+    subject: `Invoice ${invoice.number} from ${oneLine(from.name, 60)}: ${totalOf(invoice)} due ${formatDay(invoice.due_date)}`,
     text: [
-      `Hello ${invoice.client_name},`,
+      'Hello,',
       '',
-      `${from.name} has sent you invoice ${invoice.number} for “${invoice.project_title}”.`,
+      `You have received invoice ${invoice.number} through Meridian from ${from.email}, an address Meridian has verified.`,
       '',
       `Amount due: ${totalOf(invoice)}`,
       `Due date: ${formatDay(invoice.due_date)}`,
+      '',
+      ...writtenByOwner(invoice, from),
       '',
       'Pay online:',
       payUrl,
       '',
       'The invoice is attached as a PDF.',
       '',
-      `Questions about this invoice? Write to ${from.name} at ${from.email}.`,
+      `Questions about this invoice? Write to ${from.email}.`,
       '',
       'Sent with Meridian',
     ].join('\n'),
@@ -60,18 +75,20 @@ export function reminderMessage(
   return {
     ...invoiceMessage(invoice, from, payUrl),
     kind: 'reminder',
-    subject: `Reminder: invoice ${invoice.number} from ${from.name} is overdue`,
+    subject: `Reminder: invoice ${invoice.number} from ${oneLine(from.name, 60)} is overdue`,
     text: [
-      `Hello ${invoice.client_name},`,
+      'Hello,',
       '',
-      `A friendly reminder: invoice ${invoice.number} from ${from.name} for “${invoice.project_title}” was due on ${formatDay(invoice.due_date)} (${daysLate} ${daysLate === 1 ? 'day' : 'days'} ago).`,
+      `A friendly reminder: invoice ${invoice.number} from ${from.email} was due on ${formatDay(invoice.due_date)} (${daysLate} ${daysLate === 1 ? 'day' : 'days'} ago).`,
       '',
       `Amount due: ${totalOf(invoice)}`,
+      '',
+      ...writtenByOwner(invoice, from),
       '',
       'Pay online:',
       payUrl,
       '',
-      `If you have already paid, thank you, and please let ${from.name} know at ${from.email}.`,
+      `If you have already paid, thank you, and please let ${from.email} know.`,
       '',
       'Sent with Meridian',
     ].join('\n'),

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { displayMoney, Money } from '@contract/money';
+import type { ErrorCode } from '@contract/errors';
 import type { Database, InvoiceRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import type { Job } from '../../jobs/scheduler';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
@@ -77,7 +79,23 @@ export async function runOverdueInvoices(deps: OverdueDeps): Promise<number> {
   return changed;
 }
 
+/** Why the mailer may refuse a reminder, as the owner is told it. */
+const MAIL_REFUSALS = new Map<ErrorCode, string>([
+  ['RATE_LIMITED', 'your account reached its hourly limit of emails to other people'],
+  ['EMAIL_NOT_VERIFIED', 'your email address is not verified'],
+]);
+
+const reminderSkippedNotice = (invoice: InvoiceRow, reason: string) => ({
+  category: 'warning' as const,
+  type: 'payment' as const,
+  title: 'Reminder not sent',
+  message: `The reminder to ${invoice.client_name} for invoice ${invoice.number} was not emailed: ${reason}.`,
+  actionUrl: '/invoices',
+  actionText: 'View',
+});
+
 async function remindIfDue(trx: Kysely<Database>, deps: OverdueDeps, invoice: InvoiceRow, today: string) {
+  const { notifier } = deps;
   const sent = Number(invoice.reminders_sent);
   const day = deps.reminderDays[sent];
   const daysLate = daysBetween(invoice.due_date, today);
@@ -86,10 +104,18 @@ async function remindIfDue(trx: Kysely<Database>, deps: OverdueDeps, invoice: In
   if (!user) return false;
   // A demo's invoices never email anyone; the reminder is counted so the schedule still moves on.
   if (!user.is_demo) {
-    await deps.mailer.enqueue(
-      trx,
-      reminderMessage(invoice, senderOf(user), deps.payUrl(invoice.pay_token), daysLate),
-    );
+    try {
+      await deps.mailer.enqueue(
+        trx,
+        reminderMessage(invoice, senderOf(user), deps.payUrl(invoice.pay_token), daysLate),
+      );
+    } catch (error) {
+      // Over the owner's hourly allowance of mail to others (or no longer allowed to mail them): this
+      // reminder is skipped, not retried every run, and the owner is told; the next one is due on its day.
+      const reason = error instanceof AppError ? MAIL_REFUSALS.get(error.code) : undefined;
+      if (!reason) throw error;
+      await notifier.raise(trx, invoice.user_id, reminderSkippedNotice(invoice, reason));
+    }
   }
   await repo.updateInvoice(trx, invoice.user_id, invoice.id, { reminders_sent: sent + 1 });
   return true;

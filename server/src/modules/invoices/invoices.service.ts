@@ -136,7 +136,10 @@ export function createInvoicesService(deps: InvoicesDeps) {
     const draft = await ownInvoice(db, userId, id);
     if (draft.status !== 'draft') throw illegalMove(draft, 'sent');
     if (!user.is_demo && user.email_verified_at === null) {
-      throw new AppError('BUSINESS_RULE', 'Confirm your email address before sending invoices to clients');
+      throw new AppError(
+        'EMAIL_NOT_VERIFIED',
+        'Confirm your email address before sending invoices to clients',
+      );
     }
     if (draft.due_date < today()) {
       throw new AppError('BUSINESS_RULE', 'The due date has passed: change it before sending the invoice', {

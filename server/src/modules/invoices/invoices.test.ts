@@ -174,8 +174,8 @@ describeEachDatabase('invoices', (ctx) => {
     const unverified = await signUp(ctx.app, undefined, { verified: false });
     const draft = (await create(unverified)).json() as Invoice;
     const refused = await setStatus(unverified, draft.id, 'sent');
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/Confirm your email/);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: /Confirm your email/ });
 
     const stale = (await create(ada)).json() as Invoice;
     await ctx.app.db

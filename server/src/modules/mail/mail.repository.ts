@@ -1,8 +1,64 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, MailOutboxTable } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 
 type Db = Kysely<Database>;
+
+/**
+ * Counts one message to someone else's address against the account's allowance for the hour starting at
+ * `windowStart`, in the caller's transaction, and answers whether it fitted. One row per account: a new hour
+ * starts its count again at 1; a full hour leaves the row untouched and returns nothing. The upsert holds the
+ * row's lock until the caller commits, so senders in several processes count one after another. Only a
+ * verified account is counted at all (the row comes from `users`): an unverified one is refused here too.
+ */
+export async function countMailToOthers(
+  db: Db,
+  accountId: string,
+  windowStart: string,
+  perHour: number,
+): Promise<boolean> {
+  const counted = await db
+    .insertInto('mail_quota')
+    .columns(['account_id', 'window_start', 'sent'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select(['id', eb.val(windowStart).as('window_start'), sql<number>`1`.as('sent')])
+        .where('id', '=', accountId)
+        .where('email_verified_at', 'is not', null),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('account_id')
+        .doUpdateSet((eb) => ({
+          sent: eb
+            .case()
+            .when('mail_quota.window_start', '<', eb.ref('excluded.window_start'))
+            .then(1)
+            .else(eb('mail_quota.sent', '+', 1))
+            .end(),
+          window_start: eb.ref('excluded.window_start'),
+        }))
+        .where((eb) =>
+          eb.or([
+            eb('mail_quota.window_start', '<', eb.ref('excluded.window_start')),
+            eb('mail_quota.sent', '<', perHour),
+          ]),
+        ),
+    )
+    .returning('sent')
+    .executeTakeFirst();
+  return counted !== undefined;
+}
+
+export async function isVerifiedAccount(db: Db, accountId: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('email_verified_at')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return Boolean(user?.email_verified_at);
+}
 
 export function insertMail(db: Db, mail: Insertable<MailOutboxTable>) {
   return db.insertInto('mail_outbox').values(mail).execute();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Job } from '../../jobs/scheduler';
 import * as repo from './mail.repository';
@@ -19,6 +20,11 @@ export interface MailMessage {
   ref?: string | null;
   /** A file to attach, rendered when the message is delivered by the renderer registered for its kind. */
   attachment?: AttachmentRef | null;
+  /**
+   * The account whose action mails someone else's address (an invoice's client, a payment's recipient). Such
+   * mail leaves only from a verified account, and at most MAIL_TO_OTHERS_PER_HOUR an hour (enqueue refuses it).
+   */
+  onBehalfOf?: string | null;
 }
 
 /** Names an attachment without holding it: the outbox stays small and nothing sensitive is stored twice. */
@@ -40,6 +46,7 @@ export interface MailStatus {
 }
 
 const BATCH = 20;
+const HOUR_MS = 3_600_000;
 const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 /** 10 s, 20 s, 40 s … about 21 min before the last try: rides out a mail server restart. */
@@ -58,8 +65,10 @@ export function createMailer(deps: {
   config: Config;
   log: FastifyBaseLogger;
   transport?: MailTransport | null;
+  now?: () => Date;
 }) {
   const { db, config, log } = deps;
+  const now = deps.now ?? (() => new Date());
   const transport =
     deps.transport !== undefined ? deps.transport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -144,8 +153,12 @@ export function createMailer(deps: {
       renderers.set(kind, render);
     },
 
-    /** Writes the message into the outbox inside `trx`. Call `kick()` once the transaction has committed. */
+    /**
+     * Writes the message into the outbox inside `trx`. Call `kick()` once the transaction has committed. Mail
+     * `onBehalfOf` an account is refused (EMAIL_NOT_VERIFIED, RATE_LIMITED) before anything is written.
+     */
     async enqueue(trx: Kysely<Database>, message: MailMessage): Promise<void> {
+      if (message.onBehalfOf) await admitMailToOthers(trx, message.onBehalfOf, now(), config);
       const at = new Date().toISOString();
       await repo.insertMail(trx, {
         id: newId(),
@@ -206,6 +219,30 @@ export function createMailer(deps: {
 
     close: () => transport?.close(),
   };
+}
+
+/**
+ * Free text people write (invoice titles, client names, their own names) goes into mail to any address they
+ * type, so mail to others is for proven accounts only, and capped per hour: a fixed hourly window counted in
+ * the database (mail.repository.ts), whose end is the Retry-After.
+ */
+async function admitMailToOthers(trx: Kysely<Database>, accountId: string, at: Date, config: Config) {
+  const perHour = config.MAIL_TO_OTHERS_PER_HOUR;
+  const windowStart = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+  if (await repo.countMailToOthers(trx, accountId, windowStart.toISOString(), perHour)) return;
+  if (!(await repo.isVerifiedAccount(trx, accountId))) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Verify your email address before Meridian sends mail to other people for you',
+    );
+  }
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + HOUR_MS - at.getTime()) / 1000);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Meridian sends at most ${perHour} emails an hour to other people for one account. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    undefined,
+    { retryAfterSeconds },
+  );
 }
 
 /** Every few seconds, in every process: sends what `kick` missed (a crash, a failed attempt now due). */

@@ -1,9 +1,16 @@
 import type { MailMessage } from '../mail/mailer';
+import { oneLine, quotedBlock } from '../mail/mail-text';
 
-/** What a person is told about money sent to an address no verified account has yet. */
+/**
+ * What a person is told about money sent to an address no verified account has yet. They may not know the
+ * sender: the template states what Meridian knows (the sender's verified address, the amount, the date) and
+ * quotes the name the sender gave. The note of the payment is not mailed.
+ */
 export function moneyWaitingMessage(details: {
   to: string;
+  senderId: string;
   senderName: string;
+  senderEmail: string;
   amount: string;
   returnOn: string;
   link: string;
@@ -11,13 +18,17 @@ export function moneyWaitingMessage(details: {
   return {
     kind: 'money-waiting',
     to: details.to,
-    subject: `${details.senderName} sent you ${details.amount} on Meridian`,
+    onBehalfOf: details.senderId,
+    subject: `${oneLine(details.senderName, 60)} sent you ${details.amount} on Meridian`,
     actionUrl: details.link,
     text: [
       'Hello,',
       '',
-      `${details.senderName} sent you ${details.amount} through Meridian.`,
-      `To receive it, create a Meridian account with this email address (or sign in to yours) and confirm the address by ${details.returnOn}. After that date the money goes back to ${details.senderName}.`,
+      `${details.senderEmail}, an address Meridian has verified, sent you ${details.amount} through Meridian.`,
+      '',
+      ...quotedBlock(`The sender's name, as they gave it:`, [['From', details.senderName]]),
+      '',
+      `To receive it, create a Meridian account with this email address (or sign in to yours) and confirm the address by ${details.returnOn}. After that date the money goes back to the sender.`,
       '',
       details.link,
       '',

@@ -40,6 +40,7 @@ const DAY_MS = 86_400_000;
  * Value never crosses between a demo and a real account: either way round is 422 DEMO_ACCOUNT.
  */
 function deliveryFor(sender: repo.Party, recipient: repo.Party | undefined): TransferDelivery {
+  assertMayPayOthers(sender);
   const senderIsDemo = Number(sender.is_demo) === 1;
   if (recipient && (Number(recipient.is_demo) === 1) !== senderIsDemo) {
     const message = senderIsDemo
@@ -49,6 +50,20 @@ function deliveryFor(sender: repo.Party, recipient: repo.Party | undefined): Tra
   }
   if (senderIsDemo) return recipient ? 'instant' : 'simulated';
   return recipient?.email_verified_at ? 'instant' : 'held';
+}
+
+/**
+ * Recipients see who paid them (history, notifications, the mail to an unverified address), so only an
+ * account whose address is proven may pay anyone: otherwise whoever registered someone else's address could
+ * pay in that person's name. Checked before anything is priced or posted. (Demos start verified.)
+ */
+function assertMayPayOthers(sender: repo.Party) {
+  if (sender.email_verified_at === null) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Verify your email address before sending money: open the link we sent you, or ask for a new one.',
+    );
+  }
 }
 
 export type TransfersService = ReturnType<typeof createTransfersService>;
@@ -199,7 +214,9 @@ export function createTransfersService(deps: {
               trx,
               moneyWaitingMessage({
                 to: payee.email,
+                senderId: sender.userId,
                 senderName: sender.displayName,
+                senderEmail: sender.email,
                 amount: figures.converted.toString(),
                 returnOn: returnAt.toISOString().slice(0, 10),
                 link: mailer.link('/'),

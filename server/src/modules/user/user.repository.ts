@@ -46,6 +46,37 @@ export function updateProfile(db: Db, id: string, changes: Updateable<UsersTable
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/**
+ * Takes `email` from an account that has held it unverified since before `cutoff` (never a demo's): the
+ * account's address becomes a tombstone nobody can type or receive mail at, unique by its id, and the address
+ * it gave up is kept in released_email. Answers the account's id, or nothing when no such account holds it.
+ */
+export async function releaseUnverifiedEmail(db: Db, email: string, cutoff: string, at: string) {
+  const holder = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .where('is_demo', '=', 0)
+    .where('created_at', '<=', cutoff)
+    .executeTakeFirst();
+  if (!holder) return undefined;
+  const released = await db
+    .updateTable('users')
+    .set({
+      email: `released+${holder.id}@released.invalid`,
+      released_email: email,
+      email_released_at: at,
+      updated_at: at,
+    })
+    .where('id', '=', holder.id)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return released?.id;
+}
+
 /** The account now has (and has proven) `email`. */
 export function markEmailVerified(db: Db, id: string, email: string, at: string) {
   return db

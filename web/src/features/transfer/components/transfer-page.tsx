@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useVerificationStatus } from '@web/lib/email-verification';
 import { useTransferDraft } from '../hooks/use-transfer-draft';
 import { ConfirmTransferDialog } from './confirm-transfer-dialog';
 import { ExchangeRatesPanel } from './exchange-rates-panel';
@@ -11,10 +12,13 @@ import { RecentRecipients } from './recent-recipients';
 import { TransferFields } from './transfer-fields';
 import { TransferFigures } from './transfer-figures';
 import { TransferReceipt } from './transfer-receipt';
+import { VerifyEmailFirst } from './verify-email-first';
 
 export function TransferPage() {
   const transfer = useTransferDraft();
   const { draft } = transfer;
+  // Shared with the app's banner (one request): a demo's address counts as verified.
+  const verification = useVerificationStatus();
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
@@ -34,50 +38,54 @@ export function TransferPage() {
               address. A 2.9% fee applies.
             </CardDescription>
           </CardHeader>
-          <QueryContent
-            query={transfer.wallets}
-            loading={<TransferFormSkeleton />}
-            empty={
-              <EmptyState
-                icon={WalletIcon}
-                title="No wallet to send from"
-                description="Transfers are paid from one of your wallets. Open and fund a wallet first."
-              />
-            }
-          >
-            {(wallets) => (
-              <form
-                noValidate
-                aria-label="Send money"
-                className="grid gap-5"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  transfer.review();
-                }}
-              >
-                <TransferFields
-                  draft={draft}
-                  wallets={wallets}
-                  errors={transfer.errors}
-                  amountHint={transfer.amountHint}
-                  amountWarning={transfer.overdrawn}
-                  onChange={transfer.change}
-                  amountRef={transfer.amountRef}
+          {verification.data && !verification.data.verified ? (
+            <VerifyEmailFirst email={verification.data.email} />
+          ) : (
+            <QueryContent
+              query={transfer.wallets}
+              loading={<TransferFormSkeleton />}
+              empty={
+                <EmptyState
+                  icon={WalletIcon}
+                  title="No wallet to send from"
+                  description="Transfers are paid from one of your wallets. Open and fund a wallet first."
                 />
-                <TransferFigures
-                  amount={transfer.amount}
-                  to={draft.toCurrency}
-                  estimate={transfer.estimate}
-                  rate={transfer.rate.data?.rate}
-                  rateFailed={transfer.rate.isError}
-                />
-                <Button type="submit" size="lg" className="w-full">
-                  <Send />
-                  Review transfer
-                </Button>
-              </form>
-            )}
-          </QueryContent>
+              }
+            >
+              {(wallets) => (
+                <form
+                  noValidate
+                  aria-label="Send money"
+                  className="grid gap-5"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    transfer.review();
+                  }}
+                >
+                  <TransferFields
+                    draft={draft}
+                    wallets={wallets}
+                    errors={transfer.errors}
+                    amountHint={transfer.amountHint}
+                    amountWarning={transfer.overdrawn}
+                    onChange={transfer.change}
+                    amountRef={transfer.amountRef}
+                  />
+                  <TransferFigures
+                    amount={transfer.amount}
+                    to={draft.toCurrency}
+                    estimate={transfer.estimate}
+                    rate={transfer.rate.data?.rate}
+                    rateFailed={transfer.rate.isError}
+                  />
+                  <Button type="submit" size="lg" className="w-full">
+                    <Send />
+                    Review transfer
+                  </Button>
+                </form>
+              )}
+            </QueryContent>
+          )}
         </Card>
       </div>
       <div className="grid gap-6">
