@@ -77,7 +77,14 @@ const envSchema = z.object({
   SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Verification links opened per minute per IP (POST /api/auth/verify-email). */
   VERIFY_LINKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Largest JSON body a route takes unless it says otherwise (invoices do); uploads have their own limits. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(16_384),
+  /**
+   * A request, body included, must have arrived this long after its first byte, or the connection is closed
+   * (408): a client dribbling a body holds a socket no longer. Long enough for the identity images over a slow
+   * line.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DEMO_IDLE_HOURS: z.coerce.number().int().positive().default(24),
   /** Sandbox money: POST /api/wallets/{id}/deposit tops a wallet up from nowhere. Turn off for real money. */
   SANDBOX: boolFromEnv.default(true),
