@@ -381,7 +381,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (isApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
+  // PUBLIC_URL is where people reach the server: its pages may call the API even when no trusted proxy tells
+  // us the scheme and host they were loaded from.
+  const ownOrigins = config.PUBLIC_URL ? [config.PUBLIC_URL] : [];
+  await app.register(csrfPlugin, { allowedOrigins: [...config.ALLOWED_ORIGINS, ...ownOrigins] });
   await app.register(sessionPlugin, {
     cookie: SESSION_COOKIE,
     authenticate: (token) => auth.authenticate(token),
