@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_INVOICE_ITEMS } from '@contract/invoices';
 import { invoiceBody } from '../test/invoices';
@@ -78,6 +79,26 @@ describeEachDatabase('request bodies: sizes and depth', (ctx) => {
     const tooLarge = await send('POST', '/api/invoices', padded);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('takes identity images far over the JSON limit: uploads keep their own', async () => {
+    const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
+    const image = await sharp({ create: { width: 600, height: 400, channels: 3, noise } })
+      .png()
+      .toBuffer();
+    expect(image.length).toBeGreaterThan(500_000);
+    const form = new FormData();
+    const fields = { documentType: 'passport', documentNumber: 'P1234567', expiryDate: '2036-01-01' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('front', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'front.png');
+    const encoded = new Response(form);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kyc/documents',
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')!, cookie: session.cookie },
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
   });
 
   it('refuses a body nested 5,000 levels deep with a 400, on the public pay route and everywhere', async () => {
