@@ -20,6 +20,7 @@ import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
 import { lazySecretBox, loadSecretKey } from './lib/secret-box';
 import { isApiRoute } from './plugins/api-route';
+import { parseJsonBodiesOnly } from './plugins/json-body';
 import { clientErrorHandler } from './plugins/client-error';
 import { repliesTogether } from './plugins/replies-together';
 import { securityHeaders } from './plugins/security-headers';
@@ -152,6 +153,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Node's own default (300 s) that Fastify turns off; a notification stream is not affected, as its request
+    // is complete once its headers are in.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      // Node looks for late requests every 30 s by default, so a 60 s limit could close at 90 s.
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_SECONDS * 250),
+    },
     trustProxy: config.TRUST_PROXY,
     // During a graceful stop, a request that already reached us on an open connection is served (with
     // Connection: close) rather than refused with Fastify's own 503, which is not in our error shape; new
@@ -171,8 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The API speaks JSON only; without this, text/plain bodies would reach validators as strings.
-  app.removeContentTypeParser('text/plain');
+  parseJsonBodiesOnly(app);
   const routeList: App['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -380,7 +388,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (isApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
+  // PUBLIC_URL is where people reach the server: its pages may call the API even when no trusted proxy tells
+  // us the scheme and host they were loaded from.
+  const ownOrigins = config.PUBLIC_URL ? [config.PUBLIC_URL] : [];
+  await app.register(csrfPlugin, { allowedOrigins: [...config.ALLOWED_ORIGINS, ...ownOrigins] });
   await app.register(sessionPlugin, {
     cookie: SESSION_COOKIE,
     authenticate: (token) => auth.authenticate(token),

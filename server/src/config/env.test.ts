@@ -39,4 +39,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: more than one app process needs PostgreSQL/);
     expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://localhost/db' }).WORKERS).toBe(2);
   });
+
+  it('keeps bodies small and late requests short by default', () => {
+    expect(loadConfig({})).toMatchObject({ BODY_LIMIT_BYTES: 16_384, REQUEST_TIMEOUT_SECONDS: 60 });
+  });
+
+  it('trusts a proxy only by its addresses: true or a hop count is refused with what to write instead', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const value of ['true', '1', '2']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*list your proxies' addresses instead, e\.g\. TRUST_PROXY=10\.0\.0\.5/,
+      );
+    }
+    for (const value of ['proxy.example', '10.0.0.0/33', '10.0.0.300', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY must be false or the proxies/,
+      );
+    }
+  });
 });

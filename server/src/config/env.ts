@@ -1,8 +1,50 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+const proxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An IP address, an address/prefix (CIDR), or one of the named ranges proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` would believe every hop, so a client that writes its own X-Forwarded-For would pick its address and
+ * walk past every per-address limit; a hop count cannot tell a proxy from a client that reached the port
+ * directly (Fastify itself trusts nothing for a number). Only the proxies' own addresses say who to believe.
+ */
+const trustProxySchema = z.string().transform((text, context): false | string[] => {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true' || /^\d+$/.test(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: `"${text}" is no longer accepted: it would let a client pick its own address past every limit; list your proxies' addresses instead, e.g. TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8,loopback`,
+    });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must be false or the proxies' addresses and CIDRs, comma separated (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** Every environment variable Meridian reads. README's configuration table mirrors this list. */
 const envSchema = z.object({
@@ -66,8 +108,13 @@ const envSchema = z.object({
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Force the Secure cookie flag; by default it is set when the request arrived over HTTPS. */
   COOKIE_SECURE: boolFromEnv.optional(),
-  /** Trust X-Forwarded-* from a reverse proxy (needed for the right client IP and HTTPS detection). */
-  TRUST_PROXY: boolFromEnv.default(false),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: `false`, or their addresses and CIDRs
+   * (comma separated; `loopback`, `linklocal`, `uniquelocal` name the usual ranges). The client is the
+   * right-most address in X-Forwarded-For that is not one of them, so what a client writes in front of it
+   * changes nothing.
+   */
+  TRUST_PROXY: trustProxySchema.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Free failed sign-ins per account from one source (or one known device) before each try must wait. */
   LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -85,7 +132,14 @@ const envSchema = z.object({
   VERIFY_LINKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Password-reset requests, and reset links submitted, per minute per IP (each route its own count). */
   PASSWORD_RESETS_PER_MINUTE: z.coerce.number().int().positive().default(5),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Largest JSON body a route takes unless it says otherwise (invoices do); uploads have their own limits. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(16_384),
+  /**
+   * A request, body included, must have arrived this long after its first byte, or the connection is closed
+   * (408): a client dribbling a body holds a socket no longer. Long enough for the identity images over a slow
+   * line.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DEMO_IDLE_HOURS: z.coerce.number().int().positive().default(24),
   /** Sandbox money: POST /api/wallets/{id}/deposit tops a wallet up from nowhere. Turn off for real money. */
   SANDBOX: boolFromEnv.default(true),

@@ -5,23 +5,30 @@ import { isApiRoute } from './api-route';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** `scheme://host[:port]` as a browser writes an Origin (lower case, no default port), or null if it is none. */
+function originOf(text: string): string | null {
+  try {
+    const origin = new URL(text).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Refuses state-changing API requests that a browser sent from another site. The session cookie is
  * SameSite=Lax already; this is the second lock. Requests without Origin (curl, server-to-server) pass:
  * they carry no ambient browser credentials an attacker could borrow.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, options: { allowedOrigins: string[] }) => {
-  const allowed = new Set(options.allowedOrigins.map((origin) => origin.toLowerCase()));
+  const allowed = new Set(options.allowedOrigins.map(originOf));
 
+  // Scheme, host and port must all match: a page on http://bank must not act on https://bank. The request's
+  // own scheme and host are a trusted proxy's X-Forwarded-Proto and -Host when there is one (TRUST_PROXY).
   function isSameOrigin(request: FastifyRequest, origin: string): boolean {
-    if (allowed.has(origin.toLowerCase())) return true;
-    try {
-      const from = new URL(origin);
-      // Normalise the Host header through URL too, so "example.com:443" equals "https://example.com".
-      return from.host === new URL(`${from.protocol}//${request.headers.host ?? ''}`).host;
-    } catch {
-      return false;
-    }
+    const from = originOf(origin);
+    if (from === null) return false;
+    return allowed.has(from) || from === originOf(`${request.protocol}://${request.host}`);
   }
 
   app.addHook('onRequest', async (request) => {

@@ -4,11 +4,13 @@ import { errorBodySchema } from '@contract/errors';
 import { signUp, type Session } from '../test/http';
 import { fund, ledgerSnapshot, walletsOf } from '../test/money';
 import { describeEachDatabase } from '../test/test-app';
+import { MAX_JSON_DEPTH } from './json-body';
 
 /**
  * Every API endpoint, signed in, against what a hostile client sends: wrong types, huge and negative numbers,
  * odd amounts, control characters, long and non-Latin strings, junk path parameters and query strings.
- * Whatever comes in: no 5xx, every refusal is `{code, message}`, and a refused request moves no money.
+ * Whatever comes in: no 5xx, every refusal is `{code, message}`, and a refused request moves no money. JSON
+ * nested deeper than any body of the API is refused before a route sees it.
  */
 
 // Fields the API's bodies know, so the fuzzer often hits a real validator rather than only "unknown body".
@@ -138,6 +140,31 @@ const bodyFor = (route: string): fc.Arbitrary<unknown> => {
 // stream never ends by itself (it is a live stream: notifications.test.ts reads it over a real socket).
 const skipped = new Set(['POST /api/auth/logout', 'POST /api/auth/demo', 'GET /api/notifications/stream']);
 
+/**
+ * JSON nested `depth` levels deep (arrays, or objects `{"a":{"a":…}}`), alone or as one field of the endpoint's
+ * valid body. At most 2,500 levels, which keeps it under the default body limit: depth alone decides.
+ */
+const nestedBody = (route: string) =>
+  fc
+    .record({
+      kind: fc.constantFrom('array', 'object'),
+      depth: fc.oneof(
+        fc.integer({ min: 1, max: MAX_JSON_DEPTH - 1 }),
+        fc.integer({ min: MAX_JSON_DEPTH - 1, max: MAX_JSON_DEPTH + 2 }),
+        fc.integer({ min: 1000, max: 2500 }),
+      ),
+      field: fc.option(fc.constantFrom(...fieldNames), { nil: undefined }),
+    })
+    .map(({ kind, depth, field }) => {
+      const nested =
+        kind === 'array'
+          ? '['.repeat(depth) + ']'.repeat(depth)
+          : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+      if (field === undefined) return { json: nested, depth };
+      const around = JSON.stringify({ ...validBodies[route], [field]: '<nested>' });
+      return { json: around.replace('"<nested>"', nested), depth: depth + 1 };
+    });
+
 describeEachDatabase('fuzzing every API endpoint', (ctx) => {
   let session: Session;
   let routes: { method: string; url: string }[];
@@ -192,6 +219,49 @@ describeEachDatabase('fuzzing every API endpoint', (ctx) => {
     );
     // The run reached most of the API, not three endpoints over and over.
     expect(seen.size).toBeGreaterThan(routes.length / 2);
+  });
+
+  it('refuses JSON nested deeper than the limit with a 400 on every route, public ones too, and never a 5xx', async () => {
+    const withBodies = routes.filter(({ method }) => method !== 'GET');
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...withBodies)
+          .chain((route) =>
+            fc.tuple(fc.constant(route), nestedBody(`${route.method} ${route.url}`), fc.boolean()),
+          ),
+        async ([route, body, signedIn]) => {
+          const key = `${route.method} ${route.url}`;
+          seen.add(key);
+          const isPublic = ctx.app.routeList.some((r) => r.url === route.url && r.public);
+          const response = await ctx.app.inject({
+            method: route.method as 'POST',
+            url: route.url.replace(/:[A-Za-z]+/g, 'AAAAAAAAAAAAAAAAAAAAAA'),
+            payload: body.json,
+            headers: {
+              'content-type': 'application/json',
+              'idempotency-key': crypto.randomUUID(),
+              ...(signedIn && { cookie: session.cookie }),
+            },
+          });
+          const where = `${key} depth ${body.depth}: ${response.body.slice(0, 200)}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          if (response.statusCode >= 400)
+            expect(errorBodySchema.safeParse(response.json()).success, where).toBe(true);
+          // Refused when parsed (a route's own rate limit may answer first, before any body is read).
+          if (body.depth > MAX_JSON_DEPTH && (signedIn || isPublic) && response.statusCode !== 429) {
+            expect(response.statusCode, where).toBe(400);
+            expect(response.json().code, where).toBe('VALIDATION_FAILED');
+          }
+        },
+      ),
+      { numRuns: 200, seed: 20261126 },
+    );
+    expect(seen.size).toBeGreaterThan(withBodies.length / 2);
+    expect(
+      [...seen].filter((key) => key.includes('/api/public/') || key.includes('/api/auth/')).length,
+    ).toBeGreaterThan(1);
   });
 });
 
