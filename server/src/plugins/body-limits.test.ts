@@ -83,7 +83,9 @@ describeEachDatabase('request bodies: sizes and depth', (ctx) => {
 
   it('takes identity images far over the JSON limit: uploads keep their own', async () => {
     const noise = { type: 'gaussian' as const, mean: 128, sigma: 40 };
-    const image = await sharp({ create: { width: 600, height: 400, channels: 3, noise } })
+    const image = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: '#808080', noise },
+    })
       .png()
       .toBuffer();
     expect(image.length).toBeGreaterThan(500_000);
