@@ -341,7 +341,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   // Where every process counts API requests: Redis when configured, else PostgreSQL; the one SQLite process
   // counts in memory.
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  const redis = config.REDIS_URL
+    ? connectRedis(config.REDIS_URL, app.log, config.REDIS_COMMAND_TIMEOUT_MS)
+    : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   // Without Redis, PostgreSQL counts: the large limits in batches, whose last hits are written on close (before
   // the database closes: onClose hooks run last-registered first).
