@@ -22,6 +22,7 @@ export const errorCodes = [
   'RATE_LIMITED', // 429: too many requests
   'INTERNAL', // 500: something went wrong on our side (never detailed)
   'UNAVAILABLE', // 503: a dependency is down
+  'STORAGE_FULL', // 503: the server's storage is full, nothing can be saved; retry later (Retry-After)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

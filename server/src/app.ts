@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '@contract/errors';
 import type { Config } from './config/env';
-import { openDatabase, type Dialect } from './db/database';
+import { openDatabase, writeHealthOf, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
@@ -384,6 +384,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, {
     dialect: database.dialect,
     pingDatabase: () => sql`select 1`.execute(database.db),
+    writesFailing: () => writeHealthOf(database.db)?.failing,
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, users, config, afterCommit: mailer.kick });
   await app.register(emailVerificationRoutes, {
