@@ -67,6 +67,9 @@ describe('a full disk (SQLite)', () => {
     expect(lines.some((line) => line.err?.message.includes('no transaction is active'))).toBe(false);
 
     expect(await readyz()).toBe(503);
+    // A transaction that only reads commits without proving anything about writes.
+    await app.db.transaction().execute((trx) => sql`select 1`.execute(trx));
+    expect(await readyz()).toBe(503);
     expect(await databaseStatus()).toMatchObject({
       status: 'error',
       detail: expect.stringContaining('writes are failing'),
