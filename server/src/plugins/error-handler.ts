@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contract/errors';
+import { isConnectionLost } from '../db/connection-lost';
 import { isStorageFull } from '../db/write-health';
 import { AppError } from '../lib/errors';
 
@@ -23,6 +24,7 @@ const RETRY_AFTER_OUTAGE_SECONDS = 5;
 function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
   if (isStorageFull(error)) return new AppError('STORAGE_FULL', 'Nothing can be saved right now');
+  if (isConnectionLost(error)) return new AppError('UNAVAILABLE', 'The database cannot be reached right now');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
