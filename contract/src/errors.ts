@@ -23,6 +23,7 @@ export const errorCodes = [
   'INTERNAL', // 500: something went wrong on our side (never detailed)
   'UNAVAILABLE', // 503: a dependency is down
   'EMAIL_NOT_VERIFIED', // 403: the account's address is unproven, so it cannot yet pay or mail other people
+  'STORAGE_FULL', // 503: the server's storage is full, nothing can be saved; retry later (Retry-After)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

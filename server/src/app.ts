@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '@contract/errors';
 import type { Config } from './config/env';
-import { openDatabase, type Dialect } from './db/database';
+import { openDatabase, writeHealthOf, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
@@ -356,7 +356,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   // Where every process counts API requests: Redis when configured, else PostgreSQL; the one SQLite process
   // counts in memory.
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  const redis = config.REDIS_URL
+    ? connectRedis(config.REDIS_URL, app.log, config.REDIS_COMMAND_TIMEOUT_MS)
+    : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   // Without Redis, PostgreSQL counts: the large limits in batches, whose last hits are written on close (before
   // the database closes: onClose hooks run last-registered first).
@@ -400,6 +402,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, {
     dialect: database.dialect,
     pingDatabase: () => sql`select 1`.execute(database.db),
+    writesFailing: () => writeHealthOf(database.db)?.failing,
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, users, config, afterCommit: mailer.kick });
   await app.register(emailVerificationRoutes, {

@@ -79,6 +79,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  /**
+   * How long a Redis command may take before it is given up (the request goes on uncounted) and the connection
+   * is dropped and reopened: a frozen Redis must not hold every API request.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** Public origins allowed to make state-changing requests (comma separated). The request's own host is always allowed. */
   ALLOWED_ORIGINS: z
     .string()

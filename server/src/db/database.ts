@@ -11,6 +11,7 @@ import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
 import { WalCheckpointer, type CheckpointLog } from './wal-checkpointer';
 import { WalFsync, type Fsync } from './wal-fsync';
+import { WriteHealth } from './write-health';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -91,12 +92,14 @@ function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }:
   const checkpointer =
     wal && checkpoints === 'background' ? new WalCheckpointer(path, sqlite, log) : undefined;
   reusePreparedStatements(sqlite);
+  const health = new WriteHealth();
   const dialect = new SqliteDialect({ database: sqlite });
   const db = new Kysely<Database>({
     plugins: [new CurrencyCheckPlugin()],
     dialect: {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new ImmediateSqliteDriver(dialect.createDriver(), sqlite, wal, checkpointer),
+      createDriver: () =>
+        new ImmediateSqliteDriver(dialect.createDriver(), sqlite, wal, checkpointer, health),
       createIntrospector: (kysely) => dialect.createIntrospector(kysely),
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
@@ -104,6 +107,7 @@ function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }:
   enableGroupCommit(db);
   if (wal) walFsyncs.set(db, wal);
   if (checkpointer) checkpointers.set(db, checkpointer);
+  writeHealths.set(db, health);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() } satisfies DatabaseHandle;
 }
 
@@ -124,6 +128,10 @@ function keepOwnerOnly(path: string) {
 
 const walFsyncs = new WeakMap<Kysely<Database>, WalFsync>();
 const checkpointers = new WeakMap<Kysely<Database>, WalCheckpointer>();
+const writeHealths = new WeakMap<Kysely<Database>, WriteHealth>();
+
+/** Whether a SQLite database's writes are failing for lack of storage (/readyz, System Status). */
+export const writeHealthOf = (db: Kysely<Database>) => writeHealths.get(db);
 
 /** The background checkpointer of a SQLite file database (for tests and for whoever tunes it). */
 export const checkpointerOf = (db: Kysely<Database>) => checkpointers.get(db);

@@ -108,10 +108,14 @@ async function runInSavepoint(trx: Transaction<Database>, work: Work<unknown>): 
     await sql`release batch_member`.execute(trx);
     return { ok: true, value };
   } catch (error) {
-    // If SQLite already rolled the whole transaction back (a full disk, an I/O error), this throws too and
-    // the batch fails as a whole: exactly what happened to it.
-    await sql`rollback to batch_member`.execute(trx);
-    await sql`release batch_member`.execute(trx);
+    try {
+      await sql`rollback to batch_member`.execute(trx);
+      await sql`release batch_member`.execute(trx);
+    } catch {
+      // SQLite already rolled the whole transaction back (a full disk, an I/O error): there is no savepoint
+      // left, and the batch fails as a whole, exactly what happened to it, with the error that says why.
+      throw error;
+    }
     return { ok: false, error };
   }
 }

@@ -14,9 +14,10 @@ export type Fsync = (fd: number, done: (error: Error | null) => void) => void;
  * plus a sync of the WAL after each commit, so an answered write survives power loss as it did before.
  *
  * What changes: a commit is visible to readers in this process a few milliseconds before it is durable (as
- * with early lock release). Nothing that moved money is answered before its sync, and the WAL is only ever
- * lost from its end (each frame's checksum chains to the one before), so a later write that depended on an
- * earlier one is never durable without it.
+ * with early lock release). So nobody is answered before the sync: not the writer, and not a reader that may
+ * have seen the write, which waits for the same sync (`durable`) instead of showing money that a power cut
+ * could take back. The WAL is only ever lost from its end (each frame's checksum chains to the one before), so
+ * a later write that depended on an earlier one is never durable without it.
  *
  * Concurrent callers share syncs: a caller is released by the first fsync that *started* after it asked (one
  * already running may have started before its write reached the file), so under load one fsync serves every
@@ -25,6 +26,8 @@ export type Fsync = (fd: number, done: (error: Error | null) => void) => void;
 export class WalFsync {
   private requested = 0;
   private started = 0;
+  /** The last write covered by an fsync that has finished (or failed). */
+  private finished = 0;
   private running = false;
   private fd: number | undefined;
   private readonly waiting: { ticket: number; resolve(): void; reject(error: unknown): void }[] = [];
@@ -40,6 +43,19 @@ export class WalFsync {
   sync(): Promise<void> {
     const ticket = ++this.requested;
     this.stats.writes++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ ticket, resolve, reject });
+      this.startIfNeeded();
+    });
+  }
+
+  /**
+   * For a reader: resolves once every write already handed to `sync` is on disk (it joins the fsync that will
+   * cover them, starting none of its own); undefined when there is nothing to wait for, as on a quiet server.
+   */
+  durable(): Promise<void> | undefined {
+    if (this.finished >= this.requested) return undefined;
+    const ticket = this.requested;
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ ticket, resolve, reject });
       this.startIfNeeded();
@@ -68,6 +84,7 @@ export class WalFsync {
 
   private finish(covers: number, error: unknown) {
     this.running = false;
+    this.finished = covers;
     for (let index = this.waiting.length - 1; index >= 0; index--) {
       const waiter = this.waiting[index]!;
       if (waiter.ticket > covers) continue;

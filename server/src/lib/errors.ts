@@ -19,6 +19,7 @@ const statusByCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   EMAIL_NOT_VERIFIED: 403,
+  STORAGE_FULL: 503,
 };
 
 /** The one error type the app throws on purpose. The error handler turns it into `{code, message, fields?}`. */
@@ -29,7 +30,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
-    /** For RATE_LIMITED: how long to wait, sent as Retry-After. */
+    /** For RATE_LIMITED and a 503: how long to wait, sent as Retry-After. */
     readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contract/errors';
+import { isConnectionLost } from '../db/connection-lost';
+import { isStorageFull } from '../db/write-health';
 import { AppError } from '../lib/errors';
 
 /** Fastify's own client errors, mapped onto our codes so every 4xx has the same shape. */
@@ -16,8 +18,13 @@ const frameworkErrors: Record<string, () => AppError> = {
     new AppError('VALIDATION_FAILED', 'The Content-Length does not match the body'),
 };
 
+/** How long a client should wait before retrying after a 503 (a dependency failing for now). */
+const RETRY_AFTER_OUTAGE_SECONDS = 5;
+
 function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
+  if (isStorageFull(error)) return new AppError('STORAGE_FULL', 'Nothing can be saved right now');
+  if (isConnectionLost(error)) return new AppError('UNAVAILABLE', 'The database cannot be reached right now');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
@@ -45,6 +52,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (!appError || appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
       const body: ErrorBody = { code: appError?.code ?? 'INTERNAL', message: 'Something went wrong' };
+      // A 503 is a dependency failing for now (the database, the disk, a provider): say when to try again.
+      if (appError?.status === 503)
+        reply.header('retry-after', String(appError.options.retryAfterSeconds ?? RETRY_AFTER_OUTAGE_SECONDS));
       return reply.status(appError?.status ?? 500).send(body);
     }
     if (appError.status === 429) {

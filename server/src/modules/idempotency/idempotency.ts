@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withKeyedMoneyTransaction } from '../ledger/money-transaction';
 import * as repo from './idempotency.repository';
 
 /**
@@ -92,7 +92,7 @@ export function runIdempotent<T, C = undefined>(
   claim: (trx: Transaction<Database>) => Promise<KeyClaim<C>> = (trx) =>
     claimKey(trx, request) as Promise<KeyClaim<C>>,
 ): Promise<IdempotentResult<T>> {
-  return withMoneyTransaction(db, async (trx) => {
+  return withKeyedMoneyTransaction(db, async (trx) => {
     const claimed = await claim(trx);
     if (!claimed.claimed) {
       const { stored } = claimed;

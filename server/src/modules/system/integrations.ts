@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Integration } from '@contract/system';
 import type { Config } from '../../config/env';
-import { checkpointerOf, type Dialect } from '../../db/database';
+import { checkpointerOf, writeHealthOf, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { CardIssuer } from '../cards/card-issuer';
 import type { CardSecrets } from '../cards/card-secrets';
@@ -36,6 +36,14 @@ export function databaseCheck(db: Kysely<Database>, dialect: Dialect, config: Co
         await sql`select 1`.execute(db);
         const ms = (performance.now() - started).toFixed(1);
         const checkpointFailure = checkpointerOf(db)?.failure;
+        const writesFailing = writeHealthOf(db)?.failing;
+        if (writesFailing)
+          return {
+            status: 'error',
+            detail: `Answers reads in ${ms} ms, but writes are failing: ${message(writesFailing)} (${(writesFailing as { code?: string }).code})`,
+            configured,
+            production: null,
+          };
         return {
           status: checkpointFailure ? 'warning' : 'working',
           detail: checkpointFailure
