@@ -80,7 +80,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      connection: 'keep-alive',
+      // No `connection` header of our own: Node keeps the connection alive as usual, and a stream opened while
+      // the app is closing keeps Fastify's `Connection: close`, so its socket ends with it.
       // nginx and similar proxies would otherwise buffer the stream.
       'x-accel-buffering': 'no',
     });
