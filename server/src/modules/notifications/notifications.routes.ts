@@ -18,7 +18,7 @@ const params = z.object({ id: pathIdSchema(100) });
 export interface NotificationRoutesOptions {
   notifications: NotificationsService;
   stream: NotificationStream;
-  /** Whether the request's session is still signed in (checked on each heartbeat of a stream). */
+  /** Whether the request's session is still signed in (asked on each heartbeat, and when a session ends). */
   stillSignedIn(token: string | undefined): Promise<boolean>;
   sessionCookie: string;
   /** Comment lines keep proxies from timing out an idle stream and reveal a dead one. */
@@ -80,8 +80,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      // No `connection` header of our own: Node keeps the connection alive as usual, and a stream opened while
-      // the app is closing keeps Fastify's `Connection: close`, so its socket ends with it.
+      // A stream is its connection's last response: when the server ends it (a sign-out, a stop, an eleventh
+      // tab) the socket goes with it. Kept alive, it would idle on, and a stopping server waits for idle
+      // sockets that finish after it began closing (up to the 72 s keep-alive timeout).
+      connection: 'close',
       // nginx and similar proxies would otherwise buffer the stream.
       'x-accel-buffering': 'no',
     });
