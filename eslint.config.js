@@ -135,6 +135,15 @@ export default tseslint.config(
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },
   {
+    // CommonJS the server requires before its TypeScript loader exists (server/src/cluster-worker-guard.cjs).
+    files: ['server/src/**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { console: 'readonly', process: 'readonly', require: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Money is BigInt minor units; a stray parseFloat on an amount is a bug worth a lint error.

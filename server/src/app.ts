@@ -74,7 +74,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createNotificationStream } from './modules/notifications/notification-stream';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
 import { createStreamInterest } from './modules/notifications/stream-interest';
-import { SessionCache } from './modules/auth/session-cache';
+import { SESSIONS_CHANNEL, SessionCache } from './modules/auth/session-cache';
 import { createPgListener } from './db/pg-listener';
 import { ensureHouseAccounts } from './modules/ledger/house-accounts';
 import { releaseUserLedger } from './modules/ledger/ledger.release';
@@ -242,16 +242,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined;
   const auth = createAuthService({ db: database.db, config, twoFactor, sessions });
   app.decorate('auth', auth);
-  if (listener) {
-    await listener.start();
-    app.addHook('onClose', async () => listener.stop());
-  }
   const notificationStream = createNotificationStream({
     db: database.db,
     notifier,
     interest: createStreamInterest(database.db, database.dialect),
     log: app.log,
   });
+  // A session that ends closes its live streams at once, not at their next heartbeat: this process's sign-outs
+  // directly, every process's through PostgreSQL's announcement (migration 0020), which is heard here too. The
+  // session cache hears it first (registered before), so the streams' check reads the database.
+  auth.onSessionsEnded((ended) => notificationStream.recheckSessions(ended));
+  listener?.on(SESSIONS_CHANNEL, (sessionId) => notificationStream.recheckSessions({ sessionId }));
+  if (listener) {
+    await listener.start();
+    app.addHook('onClose', async () => listener.stop());
+  }
   // Open streams end first, or closing would wait for browsers that never hang up.
   app.addHook('preClose', async () => notificationStream.closeAll());
   const notifications = createNotificationsService({ db: database.db, notifier });

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,39 @@ describe('the server process', () => {
     } finally {
       await restarted.kill('SIGTERM');
     }
+  }, 60_000);
+
+  it('ends at once a notification stream that arrives after shutdown began, and exits 0', async () => {
+    const server = await startServerProcess({ SQLITE_PATH: join(dir, 'stream.db'), WEB_DIST_DIR: '' });
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'streaming@example.com', password: 'correct horse battery' }),
+    });
+    const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+    // A request under way on an open connection is served during a graceful stop: its headers are sent but
+    // for the blank line that ends them, and finished once the server refuses new connections (so its open
+    // streams have already been closed).
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const socketEnded = once(socket, 'end');
+    socket.write(`GET /api/notifications/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n`);
+    const exited = server.kill('SIGTERM');
+    const refusesConnections = () =>
+      fetch(`${server.url}/healthz`).then(
+        () => false,
+        () => true,
+      );
+    await expect.poll(refusesConnections, { timeout: 10_000 }).toBe(true);
+    socket.write('\r\n');
+    await socketEnded;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    await exited;
+    // The forced exit after 10 s would be code 1.
+    expect(server.child.exitCode).toBe(0);
   }, 60_000);
 
   it('refuses to start with a readable list of configuration problems', async () => {

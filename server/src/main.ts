@@ -1,10 +1,15 @@
 import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config/env';
+import { loadConfig, type Config } from './config/env';
+import { assertSqliteWritable } from './db/sqlite-writable';
+import { describeStartupFailure, EXIT_CODE } from './startup-failure';
 
 /** One app process: serves until SIGTERM or SIGINT, then stops gracefully. */
 async function serve(config: Config) {
+  // Only the server asks: a command may well read a copy it may not write (ledger:verify on a backup).
+  if (!config.DATABASE_URL) assertSqliteWritable(config.SQLITE_PATH);
   const app = await buildApp(config, { jobs: true });
   await app.listen({ host: config.HOST, port: config.PORT });
 
@@ -14,10 +19,10 @@ async function serve(config: Config) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    const forced = setTimeout(() => process.exit(EXIT_CODE.failed), 10_000);
     forced.unref();
     await app.close();
-    process.exit(0);
+    process.exit(EXIT_CODE.stopped);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -31,23 +36,36 @@ async function serve(config: Config) {
  */
 function supervise(config: Config) {
   let stopping = false;
+  // Plain JavaScript required before anything else in each worker: a worker started while this process dies
+  // fails Node's own first message to it (EPIPE) before any module of ours could listen (see the file).
+  const guard = fileURLToPath(new URL('./cluster-worker-guard.cjs', import.meta.url));
+  cluster.setupPrimary({ execArgv: [...process.execArgv, '--require', guard] });
   for (let index = 0; index < config.WORKERS; index++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && code === EXIT_CODE.databaseNotWritable) {
+      // The worker has said why in one line; a replacement would only fail the same way, over and over.
+      process.exitCode = code;
+      stop();
+    }
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0)
+        process.exit(process.exitCode ?? EXIT_CODE.stopped);
       return;
     }
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
-  const stop = () => {
+  function stop() {
     if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  };
+  }
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
+
+/** Read once, so a failure to start can name the database it could not write. */
+let config: Config | undefined;
 
 async function main() {
   // V8 "pretenures" objects made where earlier ones lived long: allocates them straight in the old generation.
@@ -56,14 +74,18 @@ async function main() {
   // collections to 5-10 ms (1-1.4 ms without), the PostgreSQL history page's p99 (BENCHMARKS.md, stop 25).
   // Read at each collection, so setting it here, before the app is built, takes effect (checked with --trace-gc).
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
-  const config = loadConfig();
+  config = loadConfig();
   if (config.WORKERS > 1 && cluster.isPrimary) supervise(config);
   else await serve(config);
 }
 
 main().catch((error) => {
-  // A configuration problem found while reading the environment or while building the app reads the same:
-  // the list of what is wrong, not a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  // What an operator can fix (the configuration, a database that refuses writes) reads as one line with a
+  // deliberate exit code; only a failure nobody foresaw prints its stack.
+  const failure = describeStartupFailure(
+    error,
+    config && { dialect: config.DATABASE_URL ? 'postgres' : 'sqlite', sqlitePath: config.SQLITE_PATH },
+  );
+  console.error(failure?.line ?? error);
+  process.exit(failure?.exitCode ?? EXIT_CODE.failed);
 });

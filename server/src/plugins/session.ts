@@ -19,6 +19,12 @@ export function userIdOf(request: FastifyRequest): string {
   return request.auth.userId;
 }
 
+/** The signed-in user and session; only for routes that are not public. */
+export function sessionOf(request: FastifyRequest): { userId: string; sessionId: string } {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
 /** Resolves the session cookie on every /api request and refuses non-public routes without one. */
 export interface SessionPluginOptions {
   /** The session cookie's name. */

@@ -30,6 +30,11 @@ export type DemoSeedHook = (db: Kysely<Database>, user: UserRow) => Promise<void
 export type UserRemovingHook = (trx: Transaction<Database>, userId: string) => Promise<void>;
 /** Runs inside the transaction that changes a user's password (and ends their other sessions). */
 export type PasswordChangedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
+/**
+ * Runs after sessions ended in this process (committed): one session, or every session of a user but `keep`.
+ * Other processes hear of it from PostgreSQL (migration 0020).
+ */
+export type SessionsEndedHook = (ended: { sessionId: string } | { userId: string; keep?: string }) => void;
 /** Runs inside the transaction of a sign-in from a browser the account has not seen before. */
 export type NewDeviceSignInHook = (trx: Kysely<Database>, user: UserRow, client: ClientInfo) => Promise<void>;
 
@@ -80,6 +85,14 @@ export function createAuthService(deps: {
   const userRemovingHooks: UserRemovingHook[] = [];
   const newDeviceHooks: NewDeviceSignInHook[] = [];
   const passwordChangedHooks: PasswordChangedHook[] = [];
+  const sessionsEndedHooks: SessionsEndedHook[] = [];
+
+  /** This process ended one session, or all of a user's but `keep`: forgotten here, and the hooks told. */
+  function sessionsEnded(ended: Parameters<SessionsEndedHook>[0]) {
+    if ('sessionId' in ended) sessions?.forget(ended.sessionId);
+    else sessions?.forgetUser(ended.userId, ended.keep);
+    for (const hook of sessionsEndedHooks) hook(ended);
+  }
 
   async function createUser(values: {
     email: string;
@@ -177,6 +190,9 @@ export function createAuthService(deps: {
     onPasswordChanged(hook: PasswordChangedHook) {
       passwordChangedHooks.push(hook);
     },
+    onSessionsEnded(hook: SessionsEndedHook) {
+      sessionsEndedHooks.push(hook);
+    },
 
     /** Where the account is signed in (sessions past their idle or absolute timeout are left out). */
     async listSessions(userId: string, currentSessionId: string): Promise<AccountSession[]> {
@@ -199,13 +215,13 @@ export function createAuthService(deps: {
       if (!(await repo.deleteSessionOf(db, userId, sessionId))) {
         throw new AppError('NOT_FOUND', 'Session not found');
       }
-      sessions?.forget(sessionId);
+      sessionsEnded({ sessionId });
     },
 
     /** "Sign out everywhere else": every session but the caller's. Returns how many ended. */
     async endOtherSessions(userId: string, currentSessionId: string): Promise<number> {
       const ended = await repo.deleteOtherSessions(db, userId, currentSessionId);
-      sessions?.forgetUser(userId, currentSessionId);
+      sessionsEnded({ userId, keep: currentSessionId });
       return ended;
     },
 
@@ -231,7 +247,7 @@ export function createAuthService(deps: {
         await repo.deleteOtherSessions(trx, user.id, currentSessionId);
         for (const hook of passwordChangedHooks) await hook(trx, user);
       });
-      sessions?.forgetUser(user.id, currentSessionId);
+      sessionsEnded({ userId: user.id, keep: currentSessionId });
     },
 
     /**
@@ -323,7 +339,7 @@ export function createAuthService(deps: {
       if (!token) return;
       const sessionId = sessionIdFromToken(token);
       await repo.deleteSession(db, sessionId);
-      sessions?.forget(sessionId);
+      sessionsEnded({ sessionId });
     },
 
     /** The signed-in user's id for a cookie token, or null if the session is missing, idle or expired. */

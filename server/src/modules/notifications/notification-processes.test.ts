@@ -43,4 +43,54 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notifications across app proces
       await database.drop();
     }
   }, 60_000);
+
+  it('ends, on another process, the stream of a session revoked or signed out on the first', async () => {
+    const database = await createTestDatabase('postgres');
+    // The heartbeat (which also asks whether the session lives) is far beyond the waits below.
+    const env = {
+      DATABASE_URL: database.config.DATABASE_URL!,
+      WEB_DIST_DIR: '',
+      RATES_TICK_MS: '3600000',
+      NOTIFICATION_HEARTBEAT_SECONDS: '300',
+    };
+    const [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    const signIn = async (email: string) => {
+      const response = await fetch(`${first.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'correct horse battery' }),
+      });
+      expect(response.status).toBe(200);
+      return response.headers.getSetCookie()[0]!.split(';')[0]!;
+    };
+    const openOn = async (url: string, cookie: string) => {
+      const stream = await openNotificationStream(url, cookie);
+      await stream.next();
+      let ended = false;
+      void stream.ended.then(() => (ended = true));
+      return { stream, ended: () => ended };
+    };
+    try {
+      const customer = await openCustomer(() => first.url, ['USD']);
+      const phone = await signIn(customer.email);
+      const tablet = await signIn(customer.email);
+      const onPhone = await openOn(second.url, phone);
+      const onTablet = await openOn(second.url, tablet);
+
+      const listed = await call(() => first.url, 'GET', '/api/user/sessions', { cookie: phone });
+      const phoneId = (listed.body as Array<{ id: string; current: boolean }>).find((s) => s.current)!.id;
+      const revoked = await call(() => first.url, 'DELETE', `/api/user/sessions/${phoneId}`, {
+        cookie: customer.cookie,
+      });
+      expect(revoked.status).toBe(204);
+      await expect.poll(onPhone.ended, { timeout: 10_000 }).toBe(true);
+      expect(onTablet.ended()).toBe(false);
+
+      expect((await call(() => first.url, 'POST', '/api/auth/logout', { cookie: tablet })).status).toBe(204);
+      await expect.poll(onTablet.ended, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await Promise.all([first.kill(), second.kill()]);
+      await database.drop();
+    }
+  }, 60_000);
 });

@@ -19,10 +19,17 @@ const MAX_STREAMS_PER_USER = 10;
 const RECHECK_MS = 5_000;
 
 export interface StreamSink {
+  /** The session the stream was opened with. */
+  sessionId: string;
   send(message: NotificationStreamMessage): void;
   /** Ends the response (the stream closed from our side). */
   end(): void;
+  /** Asks the database whether the session is still signed in, and ends the stream if it is not. */
+  recheckSession(): void;
 }
+
+/** Sessions that ended: one, or every one of a user but `keep` (the same shape as auth.service's). */
+export type EndedSessions = { sessionId: string } | { userId: string; keep?: string | undefined };
 
 interface Subscriber {
   sink: StreamSink;
@@ -48,6 +55,8 @@ export function createNotificationStream(deps: {
   const { db, notifier, interest, log } = deps;
   const byUser = new Map<string, Set<Subscriber>>();
   const pending = new Map<string, Promise<void>>();
+  /** Set when the app starts closing: a stream that would register after that is ended at once instead. */
+  let closing = false;
   const renewal = setInterval(() => {
     interest
       .renew([...byUser.keys()])
@@ -93,6 +102,13 @@ export function createNotificationStream(deps: {
      * the unread count at once. Returns what closes it.
      */
     async open(userId: string, sink: StreamSink): Promise<() => void> {
+      // Once closeAll has run (or while this stream was opening), nobody would end this one and the server
+      // would wait for it until the forced exit: it ends at once, and the browser reconnects elsewhere.
+      const refuseIfClosing = () => {
+        if (closing) sink.end();
+        return closing;
+      };
+      if (refuseIfClosing()) return () => {};
       // Announced before the first read, so whatever that read misses is signalled (or found by the recheck).
       if (!byUser.has(userId)) {
         await interest.hold(userId).catch((error: unknown) => {
@@ -100,6 +116,7 @@ export function createNotificationStream(deps: {
         });
       }
       const current = await newestNotifications(db, userId, LOOK_BACK);
+      if (refuseIfClosing()) return () => {};
       const subscriber: Subscriber = { sink, known: new Set(current.map((row) => row.id)) };
       let subscribers = byUser.get(userId);
       if (!subscribers) byUser.set(userId, (subscribers = new Set()));
@@ -124,6 +141,22 @@ export function createNotificationStream(deps: {
       };
     },
 
+    /**
+     * Sessions ended (here, or in another process: PostgreSQL announces it). Their streams ask the database
+     * at once instead of at their next heartbeat; an announcement may also be a session that only changed,
+     * so nothing is ended on its word alone.
+     */
+    recheckSessions(ended: EndedSessions) {
+      const userIds = 'userId' in ended ? [ended.userId] : byUser.keys();
+      for (const userId of userIds) {
+        for (const { sink } of byUser.get(userId) ?? []) {
+          const matches =
+            'userId' in ended ? sink.sessionId !== ended.keep : sink.sessionId === ended.sessionId;
+          if (matches) sink.recheckSession();
+        }
+      }
+    },
+
     /** How many streams this process holds open. */
     size() {
       let total = 0;
@@ -133,6 +166,7 @@ export function createNotificationStream(deps: {
 
     /** Ends every stream (the app is closing: browsers reconnect to another process). */
     async closeAll() {
+      closing = true;
       clearInterval(renewal);
       unsubscribe();
       for (const subscribers of byUser.values()) {

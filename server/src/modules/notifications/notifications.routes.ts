@@ -9,7 +9,7 @@ import {
 } from '@contract/notifications';
 import { NEXT_CURSOR_HEADER } from '@contract/transactions';
 import { pathIdSchema } from '@contract/text';
-import { userIdOf } from '../../plugins/session';
+import { sessionOf, userIdOf } from '../../plugins/session';
 import type { NotificationStream } from './notification-stream';
 import type { NotificationsService } from './notifications.service';
 
@@ -18,7 +18,7 @@ const params = z.object({ id: pathIdSchema(100) });
 export interface NotificationRoutesOptions {
   notifications: NotificationsService;
   stream: NotificationStream;
-  /** Whether the request's session is still signed in (checked on each heartbeat of a stream). */
+  /** Whether the request's session is still signed in (asked on each heartbeat, and when a session ends). */
   stillSignedIn(token: string | undefined): Promise<boolean>;
   sessionCookie: string;
   /** Comment lines keep proxies from timing out an idle stream and reveal a dead one. */
@@ -72,7 +72,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
   });
 
   app.get('/stream', async (request, reply) => {
-    const userId = userIdOf(request);
+    const { userId, sessionId } = sessionOf(request);
     const token = request.cookies[options.sessionCookie];
     const response = reply.raw;
     // From here the response is ours: the security headers were already set on it by the onRequest hook.
@@ -80,7 +80,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      connection: 'keep-alive',
+      // A stream is its connection's last response: when the server ends it (a sign-out, a stop, an eleventh
+      // tab) the socket goes with it. Kept alive, it would idle on, and a stopping server waits for idle
+      // sockets that finish after it began closing (up to the 72 s keep-alive timeout).
+      connection: 'close',
       // nginx and similar proxies would otherwise buffer the stream.
       'x-accel-buffering': 'no',
     });
@@ -94,21 +97,39 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       stopListening();
       response.end();
     };
-    const heartbeat = setInterval(async () => {
+    const recheckSession = () => {
+      void options.stillSignedIn(token).then(
+        (signedIn) => signedIn || end(),
+        // The database could not say: the stream stays, and the next heartbeat asks again.
+        () => {},
+      );
+    };
+    const heartbeat = setInterval(() => {
       response.write(': heartbeat\n\n');
-      if (!(await options.stillSignedIn(token).catch(() => true))) end();
+      recheckSession();
     }, options.heartbeatMs);
     heartbeat.unref();
     request.raw.on('close', end);
-    const close = await stream.open(userId, {
-      send: (message: NotificationStreamMessage) => {
-        if (!ended)
-          response.write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify(message)}\n\n`);
-      },
-      end,
-    });
-    // The browser may have gone while the stream was opening.
-    if (ended) close();
-    else stopListening = close;
+    try {
+      const close = await stream.open(userId, {
+        sessionId,
+        send: (message: NotificationStreamMessage) => {
+          if (!ended)
+            response.write(`event: ${NOTIFICATION_STREAM_EVENT}\ndata: ${JSON.stringify(message)}\n\n`);
+        },
+        end,
+        recheckSession,
+      });
+      // The browser may have gone while the stream was opening.
+      if (ended) close();
+      else stopListening = close;
+    } catch (error) {
+      // The response is already ours: left open, it would only ever carry heartbeats.
+      request.log.warn({ err: error }, 'notification stream could not open');
+      end();
+      return;
+    }
+    // A sign-out that landed while the stream was opening was announced before it could hear it.
+    if (!ended) recheckSession();
   });
 };
