@@ -121,7 +121,7 @@ export function createAuthService(deps: {
       for (const hook of userCreatedHooks) await hook(trx, user);
       return user;
     });
-    if (released) sessions?.forgetUser(released);
+    if (released) sessionsEnded({ userId: released });
     return created;
   }
 
@@ -259,9 +259,9 @@ export function createAuthService(deps: {
       await repo.deleteAllSessions(trx, userId);
     },
 
-    /** This process stops answering from memory for the user's sessions (they were all ended). */
+    /** The user's sessions were all ended: forgotten here, and their live streams told (sessionsEnded). */
     forgetSessionsOf(userId: string): void {
-      sessions?.forgetUser(userId);
+      sessionsEnded({ userId });
     },
 
     async register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
