@@ -150,3 +150,13 @@ export function insertDevice(db: Db, device: { id: string; user_id: string; at: 
 export function touchDevice(db: Db, deviceId: string, at: string) {
   return db.updateTable('login_devices').set({ last_used_at: at }).where('id', '=', deviceId).execute();
 }
+
+/** The device with this cookie hash, if it belongs to this user. */
+export function findDeviceOfUser(db: Db, deviceId: string, userId: string) {
+  return db
+    .selectFrom('login_devices')
+    .select('id')
+    .where('id', '=', deviceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -11,6 +11,7 @@ import { assertEmailAvailable } from '../user/user.service';
 import * as repo from './auth.repository';
 import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { createPasswordCheck, type PasswordCheck } from './password-check';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 import { withMoneyTransaction } from '../ledger/money-transaction';
@@ -58,10 +59,13 @@ export function createAuthService(deps: {
   twoFactor?: TwoFactorService;
   /** PostgreSQL: sessions this process may answer for without a round trip (session-cache.ts). */
   sessions?: SessionCache | undefined;
+  /** The password asked again of a signed-in session (password-check.ts); by default one on `db`. */
+  checkPassword?: PasswordCheck;
 }) {
   const { db, config, sessions } = deps;
   const now = deps.now ?? (() => new Date());
   const throttle = createLoginThrottle({ db, config, now });
+  const checkPassword = deps.checkPassword ?? createPasswordCheck({ db, config, now });
   // Writing last_seen_at on every request would turn each read into a write. Refreshing it every tenth of the
   // idle timeout (at most a minute) keeps any active session alive, even under a one-minute timeout.
   const touchIntervalMs = Math.min(MINUTE, (config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE) / 10);
@@ -196,8 +200,14 @@ export function createAuthService(deps: {
       sessions?.forget(sessionId);
     },
 
-    /** "Sign out everywhere else": every session but the caller's. Returns how many ended. */
-    async endOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+    /**
+     * "Sign out everywhere else": every session but the caller's, given the password (a stolen session must
+     * not sign the owner out everywhere). A demo has no password to give. Returns how many ended.
+     */
+    async endOtherSessions(userId: string, currentSessionId: string, password: string): Promise<number> {
+      const user = await users.findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+      if (Number(user.is_demo) !== 1) await checkPassword(user, password);
       const ended = await repo.deleteOtherSessions(db, userId, currentSessionId);
       sessions?.forgetUser(userId, currentSessionId);
       return ended;
@@ -213,11 +223,7 @@ export function createAuthService(deps: {
       if (Number(user.is_demo) === 1) {
         throw new AppError('FORBIDDEN', 'A demo account has no password to change');
       }
-      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw new AppError('VALIDATION_FAILED', 'currentPassword: Incorrect password', {
-          currentPassword: 'Incorrect password',
-        });
-      }
+      await checkPassword(user, body.currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction().execute(async (trx) => {
         await users.updatePasswordHash(trx, user.id, passwordHash, now().toISOString());
@@ -240,18 +246,37 @@ export function createAuthService(deps: {
 
     /**
      * The password first (throttled). With two-factor on, a right password starts a challenge instead of a
-     * session: POST /api/auth/login/2fa finishes it.
+     * session: POST /api/auth/login/2fa finishes it. When only the account-wide count holds a new browser
+     * back (an attack from many addresses), a right password with a right code in `body.code` still gets in;
+     * anything less gets the same 429, so the wait never tells whether the password was right.
      */
     async login(body: LoginBody, client: ClientInfo): Promise<SignedIn | TwoFactorChallenge> {
       const device = client.deviceToken
         ? await repo.findDeviceOf(db, sessionIdFromToken(client.deviceToken), body.email)
         : undefined;
       const keys = throttle.keysFor(body.email, client.ip, device?.id ?? null);
-      await throttle.admit(keys);
+      const { heldBack } = await throttle.admit(keys, {
+        passable: body.code && deps.twoFactor ? [throttle.accountKeyFor(body.email)] : [],
+      });
       const user = await users.findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
+      if (heldBack) {
+        if (!user || !ok || !body.code) throw heldBack;
+        const signedIn = await deps
+          .twoFactor!.signInWithCode(user.id, body.code, client.deviceToken, (trx) =>
+            signInTo(trx, user, client, null),
+          )
+          .catch((error: unknown) => {
+            // The code's own wait would say the password was right: the account-wide 429 stands for it.
+            if (error instanceof AppError && error.code === 'RATE_LIMITED') return null;
+            throw error;
+          });
+        if (!signedIn) throw heldBack;
+        await throttle.succeeded(keys);
+        return signedIn;
+      }
       if (!user || !ok) {
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
@@ -266,14 +291,19 @@ export function createAuthService(deps: {
     async loginTwoFactor(body: LoginTwoFactorBody, client: ClientInfo): Promise<SignedIn> {
       if (!deps.twoFactor)
         throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
-      return deps.twoFactor.answerChallenge(body.challengeId, body.code, async (trx, userId) => {
-        const user = await users.findUserById(trx, userId);
-        if (!user) throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
-        const device = client.deviceToken
-          ? await repo.findDeviceOf(trx, sessionIdFromToken(client.deviceToken), user.email)
-          : undefined;
-        return signInTo(trx, user, client, device?.id ?? null);
-      });
+      return deps.twoFactor.answerChallenge(
+        body.challengeId,
+        body.code,
+        client.deviceToken,
+        async (trx, userId) => {
+          const user = await users.findUserById(trx, userId);
+          if (!user) throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
+          const device = client.deviceToken
+            ? await repo.findDeviceOf(trx, sessionIdFromToken(client.deviceToken), user.email)
+            : undefined;
+          return signInTo(trx, user, client, device?.id ?? null);
+        },
+      );
     },
 
     /** Forgets sign-in failures nobody has repeated for a while. */
