@@ -137,7 +137,7 @@ describeEachDatabase(
       const { email, secret, session, device } = await enrolled();
       // Frozen after the enrolling code: the next step's code is the first one not yet spent.
       const clock = new Date();
-      const { auth } = servicesAt(ctx, () => clock);
+      const { auth, twoFactor } = servicesAt(ctx, () => clock);
       const codeNow = () => codeAt(secret, 1, clock);
       const stranger = () => ({ ip: freshAddress(), userAgent: 'test' });
       const challenge = async (deviceToken?: string) => {
@@ -161,6 +161,10 @@ describeEachDatabase(
       const waiting = { code: 'RATE_LIMITED', options: { retryAfterSeconds: 1 } };
       await expect(guess(fresh, await codeNow())).rejects.toMatchObject(waiting);
       await expect(guess(await challenge(), await codeNow())).rejects.toMatchObject(waiting);
+      // Turning two-factor off draws on the same allowance, password or not.
+      await expect(
+        twoFactor.disable(session.user.id, { password: TEST_PASSWORD, code: await codeNow() }),
+      ).rejects.toMatchObject(waiting);
 
       // Told at 5 and at 10 wrong codes, not at each.
       const notices = await wrongCodeNotices(session);

@@ -112,13 +112,13 @@ export function createTwoFactorService(deps: {
   }
 
   /**
-   * A code at sign-in, counted before it is judged against the account's allowance across all its sign-in
-   * attempts (or, from a browser that signed in before, that browser's own: a thief with the password never
+   * A code of the account's (at sign-in, or to turn two-factor off), counted before it is judged against the
+   * account's allowance across all its attempts (or, from a browser that signed in before, that browser's own: a thief with the password never
    * slows the owner's known browsers): 429 with the wait once it is used up. A right code is spent and
    * `finish` runs in the same transaction; a wrong one is null, and every MAX_CHALLENGE_FAILURES-th wrong
    * one tells the owner (each count is seen by one attempt only, so a burst tells them once per step).
    */
-  async function trySignInCode<T>(
+  async function tryCountedCode<T>(
     userId: string,
     code: string,
     deviceToken: string | undefined,
@@ -197,18 +197,20 @@ export function createTwoFactorService(deps: {
       return { recoveryCodes };
     },
 
-    /** Turns two-factor off given the password and a code (app or recovery); the owner is told. */
+    /**
+     * Turns two-factor off given the password and a code (app or recovery), each counted per account before
+     * it is checked; the owner is told.
+     */
     async disable(userId: string, body: DisableTwoFactorBody): Promise<void> {
       const user = await requireUser(userId);
       if (!(await isEnabled(userId))) {
         throw new AppError('CONFLICT', 'Two-factor authentication is not on');
       }
       await checkPassword(user, body.password);
-      const done = await db.transaction().execute(async (trx) => {
-        if (!(await spendCode(trx, userId, body.code))) return false;
+      // Counted with the sign-in codes: a session thief who knows the password gets no fresh allowance here.
+      const done = await tryCountedCode(userId, body.code, undefined, async (trx) => {
         await repo.deleteTwoFactor(trx, userId);
         await notify(trx, userId, twoFactorDisabledNotice);
-        return true;
       });
       if (!done) throw new AppError('VALIDATION_FAILED', 'code: Incorrect code', { code: 'Incorrect code' });
     },
@@ -230,7 +232,7 @@ export function createTwoFactorService(deps: {
     /**
      * Answers a challenge. The guess is claimed from the challenge before the code is looked at (at most
      * MAX_CHALLENGE_FAILURES per challenge, however many arrive at once), then counted against the account
-     * (`trySignInCode`). A right code spends the code and the challenge and runs `signIn` in one transaction;
+     * (`tryCountedCode`). A right code spends the code and the challenge and runs `signIn` in one transaction;
      * a wrong one is 401; an expired, used or spent challenge is 401 SIGN_IN_EXPIRED, unchecked.
      */
     async answerChallenge<T>(
@@ -243,7 +245,7 @@ export function createTwoFactorService(deps: {
       const at = now().toISOString();
       const challenge = await repo.claimChallengeGuess(db, id, at, MAX_CHALLENGE_FAILURES);
       if (!challenge) throw expired();
-      const outcome = await trySignInCode(challenge.user_id, code, deviceToken, async (trx) => {
+      const outcome = await tryCountedCode(challenge.user_id, code, deviceToken, async (trx) => {
         // Used by a parallel request meanwhile: roll the code's spend back with everything else.
         if (!(await repo.consumeChallenge(trx, id, at))) throw expired();
         return signIn(trx, challenge.user_id);
@@ -264,7 +266,7 @@ export function createTwoFactorService(deps: {
       signIn: (trx: Kysely<Database>, userId: string) => Promise<T>,
     ): Promise<T | null> {
       if (!(await isEnabled(userId))) return null;
-      const outcome = await trySignInCode(userId, code, deviceToken, (trx) => signIn(trx, userId));
+      const outcome = await tryCountedCode(userId, code, deviceToken, (trx) => signIn(trx, userId));
       return outcome ? outcome.value : null;
     },
 
