@@ -106,4 +106,18 @@ describe('Profile security', () => {
     ]);
     await page.context().close();
   });
+
+  it('says plainly when a one-time sign-in link is used, expired or cut short', async () => {
+    const page = await newPage(browser);
+    await page.goto('/sign-in-link?token=not-a-real-token');
+    await page.getByText('We could not sign you in with this link').waitFor();
+    await page
+      .getByText('This sign-in link has expired or was already used. Please sign in again.')
+      .waitFor();
+    await expectNoSeriousAxeViolations(page, 'sign-in link refused');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    await page.goto('/sign-in-link');
+    await page.getByText('This link is incomplete').waitFor();
+    await page.context().close();
+  });
 });

@@ -59,6 +59,13 @@ export const loginTwoFactorBodySchema = z.object({
 });
 export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;
 
+/**
+ * POST /api/auth/sign-in-link: opens the one-time link mailed when a right password met the account-wide
+ * sign-in pause (no two-factor). 200 is a `UserResponse`; expired or used: 401 SIGN_IN_EXPIRED.
+ */
+export const signInLinkBodySchema = z.object({ token: z.string().min(1).max(128) });
+export type SignInLinkBody = z.infer<typeof signInLinkBodySchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

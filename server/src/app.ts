@@ -234,7 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     listener && config.SESSION_CACHE_SECONDS > 0
       ? new SessionCache(listener, { maxAgeMs: config.SESSION_CACHE_SECONDS * 1000, maxEntries: 10_000 })
       : undefined;
-  const auth = createAuthService({ db: database.db, config, twoFactor, sessions, checkPassword });
+  const auth = createAuthService({ db: database.db, config, twoFactor, sessions, checkPassword, mailer });
   app.decorate('auth', auth);
   if (listener) {
     await listener.start();

@@ -52,6 +52,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // The one-time sign-in link mailed while the account's new-browser sign-ins are paused.
+        path: '/sign-in-link',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/sign-in-link-route'))).SignInLinkRoute,
+        }),
+      },
+      {
         // The pay link from an invoice email: for the client, who has no account (or is signed in as anyone).
         path: '/pay/:token',
         hydrateFallbackElement: loading,

@@ -12,6 +12,8 @@ import * as repo from './auth.repository';
 import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createPasswordCheck, type PasswordCheck } from './password-check';
+import { newSignInLinkToken, SIGN_IN_LINK_MINUTES, signInLinkHash, signInLinkMessage } from './sign-in-link';
+import type { Mailer } from '../mail/mailer';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 import { withMoneyTransaction } from '../ledger/money-transaction';
@@ -61,6 +63,8 @@ export function createAuthService(deps: {
   sessions?: SessionCache | undefined;
   /** The password asked again of a signed-in session (password-check.ts); by default one on `db`. */
   checkPassword?: PasswordCheck;
+  /** Mails one-time sign-in links (sign-in-link.ts); without it none are sent. */
+  mailer?: Pick<Mailer, 'enqueue' | 'link' | 'kick'>;
 }) {
   const { db, config, sessions } = deps;
   const now = deps.now ?? (() => new Date());
@@ -159,6 +163,66 @@ export function createAuthService(deps: {
     return { ...session, newDeviceToken };
   }
 
+  const signInExpired = () =>
+    new AppError(
+      'SIGN_IN_EXPIRED',
+      'This sign-in link has expired or was already used. Please sign in again.',
+    );
+
+  /** Mails a one-time sign-in link to a verified address, unless one is still out. */
+  async function mailSignInLink(user: UserRow): Promise<void> {
+    const { mailer } = deps;
+    if (!mailer || user.email_verified_at === null || Number(user.is_demo) === 1) return;
+    const created = now();
+    const at = created.toISOString();
+    const mailed = await db.transaction().execute(async (trx) => {
+      if (await repo.findLiveSignInLink(trx, user.id, at)) return false;
+      const { token, id } = newSignInLinkToken();
+      const expiresAt = new Date(created.getTime() + SIGN_IN_LINK_MINUTES * MINUTE).toISOString();
+      await repo.insertSignInLink(trx, { id, user_id: user.id, created_at: at, expires_at: expiresAt });
+      const link = mailer.link(`/sign-in-link?token=${token}`);
+      await mailer.enqueue(trx, signInLinkMessage(user.email, user.id, link));
+      return true;
+    });
+    if (mailed) mailer.kick();
+  }
+
+  /**
+   * A sign-in held back by the account-wide wait (an attack from many addresses) whose other keys let it in.
+   * A right password with a right code (two-factor on) signs in; a right password alone (two-factor off)
+   * mails a one-time sign-in link. Every other case, and these too until the link is opened, get the same
+   * 429, so the wait never tells whether the password was right.
+   */
+  async function pastAccountWideWait(
+    body: LoginBody,
+    user: UserRow | undefined,
+    passwordOk: boolean,
+    client: ClientInfo,
+    held: AppError,
+  ): Promise<SignedIn> {
+    const paused = new AppError(
+      'RATE_LIMITED',
+      `Sign-ins to this account from new browsers are paused after many failed attempts. ${held.message} Your own browsers still get in; with two-factor on, add a code from your app; without it, a right password emails you a one-time sign-in link.`,
+      undefined,
+      held.options,
+    );
+    if (!user || !passwordOk) throw paused;
+    if (!deps.twoFactor || !(await deps.twoFactor.isEnabled(user.id))) {
+      await mailSignInLink(user);
+      throw paused;
+    }
+    if (!body.code) throw paused;
+    const signedIn = await deps.twoFactor
+      .signInWithCode(user.id, body.code, client.deviceToken, (trx) => signInTo(trx, user, client, null))
+      .catch((error: unknown) => {
+        // The code's own wait would say the password was right: the account-wide 429 stands for it.
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') return null;
+        throw error;
+      });
+    if (!signedIn) throw paused;
+    return signedIn;
+  }
+
   return {
     onUserCreated(hook: UserCreatedHook) {
       userCreatedHooks.push(hook);
@@ -247,33 +311,21 @@ export function createAuthService(deps: {
     /**
      * The password first (throttled). With two-factor on, a right password starts a challenge instead of a
      * session: POST /api/auth/login/2fa finishes it. When only the account-wide count holds a new browser
-     * back (an attack from many addresses), a right password with a right code in `body.code` still gets in;
-     * anything less gets the same 429, so the wait never tells whether the password was right.
+     * back (an attack from many addresses), see `pastAccountWideWait`.
      */
     async login(body: LoginBody, client: ClientInfo): Promise<SignedIn | TwoFactorChallenge> {
       const device = client.deviceToken
         ? await repo.findDeviceOf(db, sessionIdFromToken(client.deviceToken), body.email)
         : undefined;
       const keys = throttle.keysFor(body.email, client.ip, device?.id ?? null);
-      const { heldBack } = await throttle.admit(keys, {
-        passable: body.code && deps.twoFactor ? [throttle.accountKeyFor(body.email)] : [],
-      });
+      // The account-wide wait is looked past: a right password may still get in (see pastAccountWideWait).
+      const { heldBack } = await throttle.admit(keys, { passable: [throttle.accountKeyFor(body.email)] });
       const user = await users.findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (heldBack) {
-        if (!user || !ok || !body.code) throw heldBack;
-        const signedIn = await deps
-          .twoFactor!.signInWithCode(user.id, body.code, client.deviceToken, (trx) =>
-            signInTo(trx, user, client, null),
-          )
-          .catch((error: unknown) => {
-            // The code's own wait would say the password was right: the account-wide 429 stands for it.
-            if (error instanceof AppError && error.code === 'RATE_LIMITED') return null;
-            throw error;
-          });
-        if (!signedIn) throw heldBack;
+        const signedIn = await pastAccountWideWait(body, user, ok, client, heldBack);
         await throttle.succeeded(keys);
         return signedIn;
       }
@@ -306,8 +358,29 @@ export function createAuthService(deps: {
       );
     },
 
-    /** Forgets sign-in failures nobody has repeated for a while. */
-    pruneLoginThrottle: () => throttle.prune(),
+    /**
+     * Opens a mailed one-time sign-in link: a session, and this browser becomes one the account knows (the
+     * attack that held it back no longer slows it). Expired, used, or two-factor turned on since: refused.
+     */
+    async signInWithLink(token: string, client: ClientInfo): Promise<SignedIn> {
+      const at = now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const link = await repo.useSignInLink(trx, signInLinkHash(token), at);
+        const user = link && (await users.findUserById(trx, link.user_id));
+        if (!user) throw signInExpired();
+        if (deps.twoFactor && (await deps.twoFactor.isEnabled(user.id, trx))) throw signInExpired();
+        const device = client.deviceToken
+          ? await repo.findDeviceOfUser(trx, sessionIdFromToken(client.deviceToken), user.id)
+          : undefined;
+        return signInTo(trx, user, client, device?.id ?? null);
+      });
+    },
+
+    /** Forgets sign-in failures nobody has repeated for a while, and sign-in links past their expiry. */
+    async pruneLoginThrottle() {
+      await throttle.prune();
+      await repo.pruneSignInLinks(db, now().toISOString());
+    },
 
     /**
      * A fresh user with its own play money, signed in at once. Its password is random and never shown. Only

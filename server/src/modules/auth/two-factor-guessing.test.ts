@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { sessionCookieFrom, TEST_PASSWORD, type Session } from '../../test/http';
+import { sessionCookieFrom, signUp, TEST_PASSWORD, type Session } from '../../test/http';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { createSecretBox } from '../../lib/secret-box';
+import type { AppError } from '../../lib/errors';
 import { createAuthService, type AuthService } from './auth.service';
 import { createPasswordCheck } from './password-check';
 import { createTwoFactorService, MAX_CHALLENGE_FAILURES } from './two-factor.service';
@@ -32,7 +33,11 @@ function servicesAt(ctx: TestContext, now: () => Date) {
     notify: (trx, userId, notice) => ctx.app.notifier.raise(trx, userId, notice),
     now,
   });
-  return { auth: createAuthService({ db, config: ctx.config, twoFactor, checkPassword, now }), twoFactor };
+  const mailer = ctx.app.mail;
+  return {
+    auth: createAuthService({ db, config: ctx.config, twoFactor, checkPassword, now, mailer }),
+    twoFactor,
+  };
 }
 
 // Every request comes from an address of its own: the per-address route limits are not what is tested here.
@@ -196,15 +201,10 @@ describeEachDatabase(
 describeEachDatabase(
   'a right password and a right code pass the account-wide sign-in wait',
   (ctx) => {
+    /** A verified address: the one-time sign-in link goes only to one. */
     const register = async () => {
-      const email = `owner-${randomUUID()}@example.com`;
-      const registered = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        remoteAddress: freshAddress(),
-        payload: { email, password: TEST_PASSWORD },
-      });
-      return { email, cookie: sessionCookieFrom(registered.headers) };
+      const session = await signUp(ctx.app, `owner-${randomUUID()}@example.com`);
+      return { email: session.user.email, cookie: session.cookie, userId: session.user.id };
     };
     const stranger = () => ({ ip: freshAddress(), userAgent: 'test' });
     /** Failures from more addresses than the account-wide allowance (6): new browsers must wait. */
@@ -273,14 +273,84 @@ describeEachDatabase(
       expect(overHttp.json().user.email).toBe(email);
     });
 
-    it('gives an account without two-factor nothing a code could pass', async () => {
-      const { email } = await register();
+    it('mails an account without two-factor a one-time sign-in link for a right password, and nothing else', async () => {
+      const { email, userId } = await register();
+      const links = () =>
+        ctx.app.db
+          .selectFrom('mail_outbox')
+          .select(['to_address', 'action_url', 'body'])
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'sign-in-link')
+          .execute();
       const clock = new Date();
       const { auth } = servicesAt(ctx, () => clock);
       await attackFromEverywhere(auth, email);
+      expect(await links()).toHaveLength(1); // the right password above already asked for one
+      // A wrong password gets the same answer as a right one, and no mail; a code passes nothing here.
+      const answers = [];
+      for (const body of [
+        { email, password: 'wrong password!' },
+        { email, password: TEST_PASSWORD, code: '123456' },
+        { email, password: TEST_PASSWORD },
+      ]) {
+        answers.push(await auth.login(body, stranger()).catch((error: AppError) => error));
+      }
+      expect(
+        new Set(answers.map((answer) => (answer as AppError).message.replace(/\d+ (s|min)/, '…'))).size,
+      ).toBe(1);
+      expect(answers.every((answer) => (answer as AppError).code === 'RATE_LIMITED')).toBe(true);
+      // One link out at a time.
+      const [mail] = await links();
+      expect(await links()).toHaveLength(1);
+      expect(mail!.to_address).toBe(email);
+      const token = new URL(mail!.action_url!).searchParams.get('token')!;
+      expect(mail!.body).toContain(mail!.action_url);
+      expect(token).toMatch(/^[\w-]{22}$/); // 128 bits
+      // Only its hash is kept.
+      const stored = await ctx.app.db
+        .selectFrom('sign_in_links')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.id).not.toContain(token);
+
+      // Opened over HTTP: signed in, with a device cookie (a browser the attack no longer slows).
+      const open = (withToken: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in-link',
+          remoteAddress: freshAddress(),
+          payload: { token: withToken },
+        });
+      const opened = await open(token);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json().user.email).toBe(email);
+      expect(String(opened.headers['set-cookie'])).toContain('meridian_device=');
+      const me = await ctx.app.inject({
+        url: '/api/auth/me',
+        headers: { cookie: sessionCookieFrom(opened.headers) },
+      });
+      expect(me.statusCode).toBe(200);
+      // Single use; a made-up token is the same refusal.
+      expect((await open(token)).json().code).toBe('SIGN_IN_EXPIRED');
+      expect((await open('not-a-token')).json().code).toBe('SIGN_IN_EXPIRED');
+
+      // A new link (the last one is used) dies after 15 minutes.
+      await expect(auth.login({ email, password: TEST_PASSWORD }, stranger())).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+      });
+      const newest = (await links()).map((each) => new URL(each.action_url!).searchParams.get('token')!);
+      expect(newest).toHaveLength(2);
+      clock.setTime(clock.getTime() + 15 * 60_000);
       await expect(
-        auth.login({ email, password: TEST_PASSWORD, code: '123456' }, stranger()),
-      ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+        auth.signInWithLink(
+          newest.find((each) => each !== token)!,
+          stranger(),
+        ),
+      ).rejects.toMatchObject({
+        code: 'SIGN_IN_EXPIRED',
+      });
     });
   },
   { TWO_FACTOR_ENCRYPTION_KEY, LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: 6 },

@@ -102,8 +102,9 @@ export function createTwoFactorService(deps: {
     return repo.consumeRecoveryCode(trx, userId, hashRecoveryCode(code), now().toISOString());
   }
 
-  async function isEnabled(userId: string): Promise<boolean> {
-    return Boolean((await repo.findTwoFactor(db, userId))?.enabled_at);
+  /** `from`: the caller's transaction, when it has one open (SQLite has one connection). */
+  async function isEnabled(userId: string, from: Kysely<Database> = db): Promise<boolean> {
+    return Boolean((await repo.findTwoFactor(from, userId))?.enabled_at);
   }
 
   async function knownDeviceId(userId: string, deviceToken: string | undefined): Promise<string | null> {

@@ -14,7 +14,7 @@ import { TwoFactorStep } from './two-factor-step';
 
 const fieldNames = ['email', 'password', 'code'] as const;
 const codeHint =
-  'Sign-ins to this account from new browsers are paused after many failed attempts. With two-factor on, your password and a code from your app still get you in now.';
+  'Sign-ins to this account from new browsers are paused after many failed attempts. With two-factor on, your password and a code from your app still get you in now; without it, a right password emails you a one-time sign-in link.';
 
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const login = useLogin();
