@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import * as users from '../user/user.repository';
 import { assertEmailAvailable } from '../user/user.service';
 import * as repo from './auth.repository';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, waitInWords } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createPasswordCheck, type PasswordCheck } from './password-check';
 import { newSignInLinkToken, SIGN_IN_LINK_MINUTES, signInLinkHash, signInLinkMessage } from './sign-in-link';
@@ -202,7 +202,7 @@ export function createAuthService(deps: {
   ): Promise<SignedIn> {
     const paused = new AppError(
       'RATE_LIMITED',
-      `Sign-ins to this account from new browsers are paused after many failed attempts. ${held.message} Your own browsers still get in; with two-factor on, add a code from your app; without it, a right password emails you a one-time sign-in link.`,
+      `Sign-ins to this account from new browsers are paused after many failed attempts (try again in ${waitInWords(held.options.retryAfterSeconds ?? 1)}). Browsers you signed in with before still get in; with two-factor on, add a code from your app; without it, a right password emails you a one-time sign-in link.`,
       undefined,
       held.options,
     );

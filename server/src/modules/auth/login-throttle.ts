@@ -38,11 +38,14 @@ export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 /** The 429 for an attempt that must wait `waitMs` more (whatever it carries: it is not checked). */
 export function tooManyAttempts(waitMs: number): AppError {
   const wait = Math.max(1, Math.ceil(waitMs / 1000));
-  const words = wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min`;
-  return new AppError('RATE_LIMITED', `Too many attempts. Try again in ${words}.`, undefined, {
+  return new AppError('RATE_LIMITED', `Too many attempts. Try again in ${waitInWords(wait)}.`, undefined, {
     retryAfterSeconds: wait,
   });
 }
+
+/** "5 s", "3 min": a wait as a person reads it. */
+export const waitInWords = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 
 /**
  * IPv6 clients usually hold a whole /64: one source is its /64, or any address in it would start afresh.
