@@ -12,8 +12,7 @@ import * as repo from './auth.repository';
 import { createLoginThrottle, waitInWords } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createPasswordCheck, type PasswordCheck } from './password-check';
-import { newSignInLinkToken, SIGN_IN_LINK_MINUTES, signInLinkHash, signInLinkMessage } from './sign-in-link';
-import type { Mailer } from '../mail/mailer';
+import { mailSignInLink, signInLinkHash, type SignInLinkMailer } from './sign-in-link';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 import { withMoneyTransaction } from '../ledger/money-transaction';
@@ -64,7 +63,7 @@ export function createAuthService(deps: {
   /** The password asked again of a signed-in session (password-check.ts); by default one on `db`. */
   checkPassword?: PasswordCheck;
   /** Mails one-time sign-in links (sign-in-link.ts); without it none are sent. */
-  mailer?: Pick<Mailer, 'enqueue' | 'link' | 'kick'>;
+  mailer?: SignInLinkMailer;
 }) {
   const { db, config, sessions } = deps;
   const now = deps.now ?? (() => new Date());
@@ -169,24 +168,6 @@ export function createAuthService(deps: {
       'This sign-in link has expired or was already used. Please sign in again.',
     );
 
-  /** Mails a one-time sign-in link to a verified address, unless one is still out. */
-  async function mailSignInLink(user: UserRow): Promise<void> {
-    const { mailer } = deps;
-    if (!mailer || user.email_verified_at === null || Number(user.is_demo) === 1) return;
-    const created = now();
-    const at = created.toISOString();
-    const mailed = await db.transaction().execute(async (trx) => {
-      if (await repo.findLiveSignInLink(trx, user.id, at)) return false;
-      const { token, id } = newSignInLinkToken();
-      const expiresAt = new Date(created.getTime() + SIGN_IN_LINK_MINUTES * MINUTE).toISOString();
-      await repo.insertSignInLink(trx, { id, user_id: user.id, created_at: at, expires_at: expiresAt });
-      const link = mailer.link(`/sign-in-link?token=${token}`);
-      await mailer.enqueue(trx, signInLinkMessage(user.email, user.id, link));
-      return true;
-    });
-    if (mailed) mailer.kick();
-  }
-
   /**
    * A sign-in held back by the account-wide wait (an attack from many addresses) whose other keys let it in.
    * A right password with a right code (two-factor on) signs in; a right password alone (two-factor off)
@@ -208,7 +189,7 @@ export function createAuthService(deps: {
     );
     if (!user || !passwordOk) throw paused;
     if (!deps.twoFactor || !(await deps.twoFactor.isEnabled(user.id))) {
-      await mailSignInLink(user);
+      if (deps.mailer) await mailSignInLink({ db, mailer: deps.mailer, now }, user);
       throw paused;
     }
     if (!body.code) throw paused;

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MailMessage } from '../mail/mailer';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import type { MailMessage, Mailer } from '../mail/mailer';
+import * as repo from './auth.repository';
 
 /**
  * The way back in for the owner of an account without two-factor while an attack from many addresses holds
@@ -12,12 +15,35 @@ export const SIGN_IN_LINK_MINUTES = 15;
 
 export const signInLinkHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function newSignInLinkToken(): { token: string; id: string } {
+function newSignInLinkToken(): { token: string; id: string } {
   const token = randomBytes(16).toString('base64url');
   return { token, id: signInLinkHash(token) };
 }
 
-export function signInLinkMessage(to: string, userId: string, link: string): MailMessage {
+export type SignInLinkMailer = Pick<Mailer, 'enqueue' | 'link' | 'kick'>;
+
+/** Mails a one-time sign-in link to a verified address (never a demo's), unless one is still out. */
+export async function mailSignInLink(
+  deps: { db: Kysely<Database>; mailer: SignInLinkMailer; now: () => Date },
+  user: UserRow,
+): Promise<void> {
+  const { db, mailer } = deps;
+  if (user.email_verified_at === null || Number(user.is_demo) === 1) return;
+  const created = deps.now();
+  const at = created.toISOString();
+  const mailed = await db.transaction().execute(async (trx) => {
+    if (await repo.findLiveSignInLink(trx, user.id, at)) return false;
+    const { token, id } = newSignInLinkToken();
+    const expiresAt = new Date(created.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString();
+    await repo.insertSignInLink(trx, { id, user_id: user.id, created_at: at, expires_at: expiresAt });
+    const link = mailer.link(`/sign-in-link?token=${token}`);
+    await mailer.enqueue(trx, signInLinkMessage(user.email, user.id, link));
+    return true;
+  });
+  if (mailed) mailer.kick();
+}
+
+function signInLinkMessage(to: string, userId: string, link: string): MailMessage {
   return {
     kind: SIGN_IN_LINK_KIND,
     to,
