@@ -39,6 +39,24 @@ describe('Profile security', () => {
     await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
     expect((await phone.request.get('/api/auth/me')).status()).toBe(401);
 
+    // Every other session at once takes the password (a stolen session must not sign the owner out).
+    await signInViaDialog(phone, email);
+    await waitForTitle(phone, 'Dashboard');
+    await laptop.reload();
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(2);
+    await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    const confirm = laptop.getByRole('dialog', { name: 'Sign out everywhere else' });
+    await confirm.getByLabel('Your password').fill('not my password');
+    await confirm.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await confirm.getByText('Incorrect password').waitFor();
+    await expectNoSeriousAxeViolations(laptop, 'sign out everywhere else');
+    expect((await phone.request.get('/api/auth/me')).status()).toBe(200);
+    await confirm.getByLabel('Your password').fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await waitForToast(laptop, 'Signed Out Elsewhere');
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
+    expect((await phone.request.get('/api/auth/me')).status()).toBe(401);
+
     const form = laptop.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill('not my password');
     await form.getByLabel('New password').fill('an entirely new passphrase');
@@ -50,5 +68,56 @@ describe('Profile security', () => {
     expect((await laptop.request.get('/api/auth/me')).status()).toBe(200);
     await laptop.context().close();
     await phone.context().close();
+  });
+
+  it('offers a two-factor code with the password once sign-ins are paused', async () => {
+    const email = uniqueEmail('paused');
+    const owner = await newPage(browser);
+    await registerViaDialog(owner, email);
+    await owner.context().close();
+    const page = await newPage(browser);
+    await page.goto('/');
+    // The server's pause (an attack on the account from everywhere) for the first try: making a real one
+    // takes many addresses and real waits; the server's own tests cover it (two-factor-guessing.test.ts).
+    const bodies: unknown[] = [];
+    await page.route('**/api/auth/login', async (route) => {
+      bodies.push(route.request().postDataJSON());
+      if (bodies.length > 1) return route.continue();
+      await route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '600' },
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many attempts. Try again in 10 min.' }),
+      });
+    });
+    await signInViaDialog(page, email);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByText('Too many attempts. Try again in 10 min.').waitFor();
+    const code = form.getByLabel('Two-factor code (if you use two-factor)');
+    await expectNoSeriousAxeViolations(page, 'sign-in paused, code offered');
+    // The code rides along with the password in the same request (this account has no two-factor, and no
+    // pause any more: the server signs it in on the password and ignores the code).
+    await code.fill('123456');
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    expect(bodies).toEqual([
+      { email, password: PASSWORD },
+      { email, password: PASSWORD, code: '123456' },
+    ]);
+    await page.context().close();
+  });
+
+  it('says plainly when a one-time sign-in link is used, expired or cut short', async () => {
+    const page = await newPage(browser);
+    await page.goto('/sign-in-link?token=not-a-real-token');
+    await page.getByText('We could not sign you in with this link').waitFor();
+    await page
+      .getByText('This sign-in link has expired or was already used. Please sign in again.')
+      .waitFor();
+    await expectNoSeriousAxeViolations(page, 'sign-in link refused');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    await page.goto('/sign-in-link');
+    await page.getByText('This link is incomplete').waitFor();
+    await page.context().close();
   });
 });

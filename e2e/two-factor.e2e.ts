@@ -47,9 +47,16 @@ describe('Two-factor authentication', () => {
     // Codes are computed just before they are typed: one computed earlier may belong to a step gone by.
     const wrong = (await codeAt(secret)) === '000000' ? '111111' : '000000';
     await dialog.getByLabel('Code from the app').fill(wrong);
+    await dialog.getByLabel('Your password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Turn on' }).click();
     await dialog.getByText(/^Incorrect code/).waitFor();
+    // The password too: a stolen session must not enrol its own authenticator.
     await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
+    await dialog.getByLabel('Your password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await dialog.getByText('Incorrect password').waitFor();
+    await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
+    await dialog.getByLabel('Your password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Turn on' }).click();
 
     const codes = page.getByRole('list', { name: 'Recovery codes' });
@@ -67,7 +74,16 @@ describe('Two-factor authentication', () => {
     const alerts = page.getByRole('switch', { name: 'Sign-in alerts' });
     expect(await alerts.getAttribute('aria-checked')).toBe('true');
     await alerts.click();
+    // Turning the alerts off asks for the password.
+    const alertsOff = page.getByRole('dialog', { name: 'Turn off sign-in alerts' });
+    await alertsOff.getByLabel('Your password').fill('not my password');
+    await alertsOff.getByRole('button', { name: 'Turn off alerts' }).click();
+    await alertsOff.getByText('Incorrect password').waitFor();
+    await expectNoSeriousAxeViolations(page, 'turn off sign-in alerts');
+    await alertsOff.getByLabel('Your password').fill(PASSWORD);
+    await alertsOff.getByRole('button', { name: 'Turn off alerts' }).click();
     await waitForToast(page, 'Sign-in Alerts Off');
+    await alertsOff.waitFor({ state: 'detached' });
     expect(await alerts.getAttribute('aria-checked')).toBe('false');
     await expectNoSeriousAxeViolations(page, 'profile with two-factor on');
 
@@ -96,7 +112,7 @@ describe('Two-factor authentication', () => {
     expect(registered.status()).toBe(201);
     const { secret } = await (await setupPage.request.post('/api/user/2fa/setup')).json();
     const enabled = await setupPage.request.post('/api/user/2fa/enable', {
-      data: { code: await codeAt(secret, -1) },
+      data: { code: await codeAt(secret, -1), password: PASSWORD },
     });
     const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
     await setupPage.context().close();

@@ -32,10 +32,19 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** A 6-digit code from the authenticator app or a recovery code; the server tells them apart. */
+const signInCodeSchema = z.string().trim().min(1, 'Enter a code').max(64, 'That is not a code we issue');
+
+/**
+ * POST /api/auth/login. `code` is needed only when sign-ins to the account from new browsers are held back
+ * (429: too many failures from everywhere): a right password with a right two-factor code still gets in, in
+ * one step. Anything less gets the same 429.
+ */
 export const loginBodySchema = z.object({
   email: emailSchema,
   // Not the new-password rules: an old account may predate them, and a length hint helps guessing.
   password: z.string().min(1, 'Enter your password').max(128, 'Password must be at most 128 characters'),
+  code: signInCodeSchema.optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -54,9 +63,16 @@ export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 /** POST /api/auth/login/2fa: a 6-digit code from the app or a recovery code. 200 is a `UserResponse`. */
 export const loginTwoFactorBodySchema = z.object({
   challengeId: z.string().min(1).max(128),
-  code: z.string().trim().min(1, 'Enter a code').max(64, 'That is not a code we issue'),
+  code: signInCodeSchema,
 });
 export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;
+
+/**
+ * POST /api/auth/sign-in-link: opens the one-time link mailed when a right password met the account-wide
+ * sign-in pause (no two-factor). 200 is a `UserResponse`; expired or used: 401 SIGN_IN_EXPIRED.
+ */
+export const signInLinkBodySchema = z.object({ token: z.string().min(1).max(128) });
+export type SignInLinkBody = z.infer<typeof signInLinkBodySchema>;
 
 export const userSchema = z.object({
   id: z.string(),

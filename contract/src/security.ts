@@ -6,6 +6,13 @@ import { newPasswordSchema } from './auth';
  * (or every other one) out.
  */
 
+/**
+ * The current password, asked again before a change a thief would want (two-factor on or off, sign-in alerts
+ * off, every other session signed out). Wrong: 400 with `fields.password`; too many wrong ones for the
+ * account: 429 with Retry-After.
+ */
+export const confirmPasswordSchema = z.string().min(1, 'Enter your password').max(128);
+
 /** POST /api/user/password → 204. The new password follows the sign-up rule; every other session ends. */
 export const changePasswordBodySchema = z
   .object({
@@ -39,3 +46,13 @@ export const sessionListSchema = z.array(sessionSchema);
  */
 export const securitySettingsSchema = z.object({ loginAlerts: z.boolean() });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+/** PUT /api/user/security-settings: turning sign-in alerts off needs `password` (turning them on does not). */
+export const updateSecuritySettingsBodySchema = securitySettingsSchema.extend({
+  password: confirmPasswordSchema.optional(),
+});
+export type UpdateSecuritySettingsBody = z.infer<typeof updateSecuritySettingsBodySchema>;
+
+/** DELETE /api/user/sessions (sign out every other session) → `{ ended }`, given the password. */
+export const endOtherSessionsBodySchema = z.object({ password: confirmPasswordSchema });
+export type EndOtherSessionsBody = z.infer<typeof endOtherSessionsBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmPasswordSchema } from './security';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30-second steps) under
@@ -36,8 +37,11 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-/** POST /api/user/2fa/enable: the code proves the app holds the secret. */
-export const enableTwoFactorBodySchema = z.object({ code: totpCodeSchema });
+/**
+ * POST /api/user/2fa/enable: the code proves the app holds the secret; the password, that the owner (not a
+ * stolen session) is enrolling it.
+ */
+export const enableTwoFactorBodySchema = z.object({ code: totpCodeSchema, password: confirmPasswordSchema });
 export type EnableTwoFactorBody = z.infer<typeof enableTwoFactorBodySchema>;
 
 /** The ten recovery codes, shown once (only their hashes are kept). Each works once instead of a code. */
@@ -46,7 +50,7 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** POST /api/user/2fa/disable → 204: the password and a code (from the app, or a recovery code). */
 export const disableTwoFactorBodySchema = z.object({
-  password: z.string().min(1, 'Enter your password').max(128),
+  password: confirmPasswordSchema,
   code: secondFactorCodeSchema,
 });
 export type DisableTwoFactorBody = z.infer<typeof disableTwoFactorBodySchema>;

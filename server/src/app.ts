@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { newSignInNotice, passwordChangedNotice, welcomeNotice } from './modules/auth/auth-notices';
 import { createSecuritySettingsService } from './modules/auth/security-settings';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { createPasswordCheck } from './modules/auth/password-check';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/session-token';
@@ -230,17 +231,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       keyFile: join(dirname(config.SQLITE_PATH), 'two-factor.key'),
     }),
   );
+  // A signed-in session's password, asked again, is counted per account wherever it is checked.
+  const checkPassword = createPasswordCheck({ db: database.db, config });
   const twoFactor = createTwoFactorService({
     db: database.db,
+    config,
+    checkPassword,
     box: twoFactorBox,
     notify: (trx, userId, notice) => notifier.raise(trx, userId, notice),
   });
-  const securitySettings = createSecuritySettingsService({ db: database.db });
+  const securitySettings = createSecuritySettingsService({ db: database.db, checkPassword });
   const sessions =
     listener && config.SESSION_CACHE_SECONDS > 0
       ? new SessionCache(listener, { maxAgeMs: config.SESSION_CACHE_SECONDS * 1000, maxEntries: 10_000 })
       : undefined;
-  const auth = createAuthService({ db: database.db, config, twoFactor, sessions });
+  const auth = createAuthService({ db: database.db, config, twoFactor, sessions, checkPassword, mailer });
   app.decorate('auth', auth);
   const notificationStream = createNotificationStream({
     db: database.db,
@@ -260,7 +265,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Open streams end first, or closing would wait for browsers that never hang up.
   app.addHook('preClose', async () => notificationStream.closeAll());
   const notifications = createNotificationsService({ db: database.db, notifier });
-  const verification = createEmailVerificationService({ db: database.db, mailer, notifier, config });
+  const verification = createEmailVerificationService({
+    db: database.db,
+    mailer,
+    notifier,
+    config,
+    checkPassword,
+  });
   const users = createUserService({ db: database.db, verification });
 
   const rates = createRatesProvider(config, app.log);
@@ -316,7 +327,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const invoices = createInvoicesService({ db: database.db, config, rates: rateSource, mailer, notifier });
   invoices.registerAttachments();
   auth.onDemoSeed((db, user) => seedDemoInvoices(db, user.id, rateSource));
-  const cards = createCardsService({ db: database.db, rates: rateSource, notifier, limits, ...cardIssuers });
+  const cards = createCardsService({
+    db: database.db,
+    rates: rateSource,
+    notifier,
+    limits,
+    checkPassword,
+    ...cardIssuers,
+  });
 
   const jobs: Job[] = [
     { name: 'remove-idle-demo-users', everyMs: HOUR, run: () => auth.removeIdleDemoUsers() },

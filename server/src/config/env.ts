@@ -131,6 +131,11 @@ const envSchema = z.object({
   LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(1440),
   /** The longest wait between sign-in attempts once the free failures are used (it doubles up to this). */
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * Free wrong two-factor codes per account across all its sign-in attempts (from browsers without its
+   * device cookie; a known browser counts its own) before each code must wait as a sign-in does.
+   */
+  TWO_FACTOR_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** Sign-ups and demo starts per IP per minute. */
   SIGNUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Verification links opened per minute per IP (POST /api/auth/verify-email). */

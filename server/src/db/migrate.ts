@@ -5,6 +5,7 @@ import * as idempotency from './migrations/0003-idempotency';
 import * as transfers from './migrations/0004-transfers';
 import * as trustBoundaries from './migrations/0005-trust-boundaries';
 import * as loginThrottle from './migrations/0006-login-throttle';
+import * as signInLinks from './migrations/0025-sign-in-links';
 import * as rateLimits from './migrations/0007-rate-limits';
 import * as notifications from './migrations/0008-notifications';
 import * as jobRuns from './migrations/0009-job-runs';
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0021-payment-context': paymentContext,
   '0022-ledger-or-raise': ledgerOrRaise,
   '0023-notification-listeners': notificationListeners,
+  '0025-sign-in-links': signInLinks,
   '0026-password-resets': passwordResets,
   '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,
 };

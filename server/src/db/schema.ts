@@ -423,6 +423,15 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
+/** A mailed one-time sign-in link (migration 0025): `id` is the SHA-256 of its token. */
+export interface SignInLinksTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** A user's security toggles (modules/auth/security-settings.ts); no row means the defaults. */
 export interface SecuritySettingsTable {
   user_id: string;
@@ -556,6 +565,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  sign_in_links: SignInLinksTable;
   security_settings: SecuritySettingsTable;
   cards: CardsTable;
   card_purchases: CardPurchasesTable;

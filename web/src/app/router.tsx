@@ -64,6 +64,14 @@ export const routes: RouteObject[] = [
         hydrateFallbackElement: loading,
         lazy: async () => ({
           Component: (await retryOnce(() => import('./routes/reset-password-route'))).ResetPasswordRoute,
+          }),
+        },
+        {
+        // The one-time sign-in link mailed while the account's new-browser sign-ins are paused.
+        path: '/sign-in-link',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/sign-in-link-route'))).SignInLinkRoute,
         }),
       },
       {

@@ -71,3 +71,13 @@ export const twoFactorDisabledNotice: Notice = {
   actionUrl: '/profile',
   actionText: 'Review',
 };
+
+/** Raised at every few wrong codes after a right password: whoever typed them knows the password. */
+export const wrongTwoFactorCodesNotice = (wrongCodes: number): Notice => ({
+  category: 'warning',
+  type: 'security',
+  title: 'Wrong two-factor codes',
+  message: `${wrongCodes} wrong two-factor codes were entered after your correct password. If this was not you, someone knows your password: change it now.`,
+  actionUrl: '/profile',
+  actionText: 'Change password',
+});

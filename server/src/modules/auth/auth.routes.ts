@@ -6,6 +6,7 @@ import {
   loginTwoFactorBodySchema,
   registerBodySchema,
   sessionResponseSchema,
+  signInLinkBodySchema,
   userResponseSchema,
 } from '@contract/auth';
 import { authOptionsSchema } from '@contract/email-verification';
@@ -91,6 +92,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const session = await auth.loginTwoFactor(request.body, clientOf(request));
+      signedIn(request, reply, session);
+      return { user: toUser(session.user) };
+    },
+  );
+
+  app.post(
+    '/sign-in-link',
+    {
+      // The token is 128 random bits: the limit is against noise, not guessing.
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { body: signInLinkBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const session = await auth.signInWithLink(request.body.token, clientOf(request));
       signedIn(request, reply, session);
       return { user: toUser(session.user) };
     },

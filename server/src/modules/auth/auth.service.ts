@@ -9,9 +9,11 @@ import { AppError } from '../../lib/errors';
 import * as users from '../user/user.repository';
 import { assertEmailAvailable } from '../user/user.service';
 import * as repo from './auth.repository';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, waitInWords } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { assertStrongPassword, ownerOf } from './password-strength';
+import { createPasswordCheck, type PasswordCheck } from './password-check';
+import { mailSignInLink, signInLinkHash, type SignInLinkMailer } from './sign-in-link';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 import { newId } from '../../lib/ids';
 import { releaseStaleAddress } from './stale-address';
@@ -65,10 +67,15 @@ export function createAuthService(deps: {
   twoFactor?: TwoFactorService;
   /** PostgreSQL: sessions this process may answer for without a round trip (session-cache.ts). */
   sessions?: SessionCache | undefined;
+  /** The password asked again of a signed-in session (password-check.ts); by default one on `db`. */
+  checkPassword?: PasswordCheck;
+  /** Mails one-time sign-in links (sign-in-link.ts); without it none are sent. */
+  mailer?: SignInLinkMailer;
 }) {
   const { db, config, sessions } = deps;
   const now = deps.now ?? (() => new Date());
   const throttle = createLoginThrottle({ db, config, now });
+  const checkPassword = deps.checkPassword ?? createPasswordCheck({ db, config, now });
   // Writing last_seen_at on every request would turn each read into a write. Refreshing it every tenth of the
   // idle timeout (at most a minute) keeps any active session alive, even under a one-minute timeout.
   const touchIntervalMs = Math.min(MINUTE, (config.SESSION_IDLE_TIMEOUT_MINUTES * MINUTE) / 10);
@@ -174,6 +181,48 @@ export function createAuthService(deps: {
     return { ...session, newDeviceToken };
   }
 
+  const signInExpired = () =>
+    new AppError(
+      'SIGN_IN_EXPIRED',
+      'This sign-in link has expired or was already used. Please sign in again.',
+    );
+
+  /**
+   * A sign-in held back by the account-wide wait (an attack from many addresses) whose other keys let it in.
+   * A right password with a right code (two-factor on) signs in; a right password alone (two-factor off)
+   * mails a one-time sign-in link. Every other case, and these too until the link is opened, get the same
+   * 429, so the wait never tells whether the password was right.
+   */
+  async function pastAccountWideWait(
+    body: LoginBody,
+    user: UserRow | undefined,
+    passwordOk: boolean,
+    client: ClientInfo,
+    held: AppError,
+  ): Promise<SignedIn> {
+    const paused = new AppError(
+      'RATE_LIMITED',
+      `Sign-ins to this account from new browsers are paused after many failed attempts (try again in ${waitInWords(held.options.retryAfterSeconds ?? 1)}). Browsers you signed in with before still get in; with two-factor on, add a code from your app; without it, a right password emails you a one-time sign-in link.`,
+      undefined,
+      held.options,
+    );
+    if (!user || !passwordOk) throw paused;
+    if (!deps.twoFactor || !(await deps.twoFactor.isEnabled(user.id))) {
+      if (deps.mailer) await mailSignInLink({ db, mailer: deps.mailer, now }, user);
+      throw paused;
+    }
+    if (!body.code) throw paused;
+    const signedIn = await deps.twoFactor
+      .signInWithCode(user.id, body.code, client.deviceToken, (trx) => signInTo(trx, user, client, null))
+      .catch((error: unknown) => {
+        // The code's own wait would say the password was right: the account-wide 429 stands for it.
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') return null;
+        throw error;
+      });
+    if (!signedIn) throw paused;
+    return signedIn;
+  }
+
   return {
     onUserCreated(hook: UserCreatedHook) {
       userCreatedHooks.push(hook);
@@ -218,8 +267,14 @@ export function createAuthService(deps: {
       sessionsEnded({ sessionId });
     },
 
-    /** "Sign out everywhere else": every session but the caller's. Returns how many ended. */
-    async endOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+    /**
+     * "Sign out everywhere else": every session but the caller's, given the password (a stolen session must
+     * not sign the owner out everywhere). A demo has no password to give. Returns how many ended.
+     */
+    async endOtherSessions(userId: string, currentSessionId: string, password: string): Promise<number> {
+      const user = await users.findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+      if (Number(user.is_demo) !== 1) await checkPassword(user, password);
       const ended = await repo.deleteOtherSessions(db, userId, currentSessionId);
       sessionsEnded({ userId, keep: currentSessionId });
       return ended;
@@ -235,11 +290,7 @@ export function createAuthService(deps: {
       if (Number(user.is_demo) === 1) {
         throw new AppError('FORBIDDEN', 'A demo account has no password to change');
       }
-      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw new AppError('VALIDATION_FAILED', 'currentPassword: Incorrect password', {
-          currentPassword: 'Incorrect password',
-        });
-      }
+      await checkPassword(user, body.currentPassword, 'currentPassword');
       assertStrongPassword(body.newPassword, ownerOf(user), 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction().execute(async (trx) => {
@@ -278,18 +329,25 @@ export function createAuthService(deps: {
 
     /**
      * The password first (throttled). With two-factor on, a right password starts a challenge instead of a
-     * session: POST /api/auth/login/2fa finishes it.
+     * session: POST /api/auth/login/2fa finishes it. When only the account-wide count holds a new browser
+     * back (an attack from many addresses), see `pastAccountWideWait`.
      */
     async login(body: LoginBody, client: ClientInfo): Promise<SignedIn | TwoFactorChallenge> {
       const device = client.deviceToken
         ? await repo.findDeviceOf(db, sessionIdFromToken(client.deviceToken), body.email)
         : undefined;
       const keys = throttle.keysFor(body.email, client.ip, device?.id ?? null);
-      await throttle.admit(keys);
+      // The account-wide wait is looked past: a right password may still get in (see pastAccountWideWait).
+      const { heldBack } = await throttle.admit(keys, { passable: [throttle.accountKeyFor(body.email)] });
       const user = await users.findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
+      if (heldBack) {
+        const signedIn = await pastAccountWideWait(body, user, ok, client, heldBack);
+        await throttle.succeeded(keys);
+        return signedIn;
+      }
       if (!user || !ok) {
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
@@ -304,18 +362,44 @@ export function createAuthService(deps: {
     async loginTwoFactor(body: LoginTwoFactorBody, client: ClientInfo): Promise<SignedIn> {
       if (!deps.twoFactor)
         throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
-      return deps.twoFactor.answerChallenge(body.challengeId, body.code, async (trx, userId) => {
-        const user = await users.findUserById(trx, userId);
-        if (!user) throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
+      return deps.twoFactor.answerChallenge(
+        body.challengeId,
+        body.code,
+        client.deviceToken,
+        async (trx, userId) => {
+          const user = await users.findUserById(trx, userId);
+          if (!user) throw new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
+          const device = client.deviceToken
+            ? await repo.findDeviceOf(trx, sessionIdFromToken(client.deviceToken), user.email)
+            : undefined;
+          return signInTo(trx, user, client, device?.id ?? null);
+        },
+      );
+    },
+
+    /**
+     * Opens a mailed one-time sign-in link: a session, and this browser becomes one the account knows (the
+     * attack that held it back no longer slows it). Expired, used, or two-factor turned on since: refused.
+     */
+    async signInWithLink(token: string, client: ClientInfo): Promise<SignedIn> {
+      const at = now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const link = await repo.useSignInLink(trx, signInLinkHash(token), at);
+        const user = link && (await users.findUserById(trx, link.user_id));
+        if (!user) throw signInExpired();
+        if (deps.twoFactor && (await deps.twoFactor.isEnabled(user.id, trx))) throw signInExpired();
         const device = client.deviceToken
-          ? await repo.findDeviceOf(trx, sessionIdFromToken(client.deviceToken), user.email)
+          ? await repo.findDeviceOfUser(trx, sessionIdFromToken(client.deviceToken), user.id)
           : undefined;
         return signInTo(trx, user, client, device?.id ?? null);
       });
     },
 
-    /** Forgets sign-in failures nobody has repeated for a while. */
-    pruneLoginThrottle: () => throttle.prune(),
+    /** Forgets sign-in failures nobody has repeated for a while, and sign-in links past their expiry. */
+    async pruneLoginThrottle() {
+      await throttle.prune();
+      await repo.pruneSignInLinks(db, now().toISOString());
+    },
 
     /**
      * A fresh user with its own play money, signed in at once. Its password is random and never shown. Only

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { SecuritySettings } from '@contract/security';
+import type { SecuritySettings, UpdateSecuritySettingsBody } from '@contract/security';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { findUserById } from '../user/user.repository';
+import type { PasswordCheck } from './password-check';
 import * as repo from './security-settings.repository';
 
 /** What a user who never touched the toggles gets: every alert on. */
@@ -12,8 +15,13 @@ export type SecuritySettingsService = ReturnType<typeof createSecuritySettingsSe
  * The profile's security toggles. Each one is read where it acts:
  * - `loginAlerts`: app.ts's new-browser sign-in hook asks `loginAlertsOn` before raising "New sign-in".
  */
-export function createSecuritySettingsService(deps: { db: Kysely<Database>; now?: () => Date }) {
-  const { db } = deps;
+export function createSecuritySettingsService(deps: {
+  db: Kysely<Database>;
+  /** Turning an alert off asks for the password again (password-check.ts). */
+  checkPassword: PasswordCheck;
+  now?: () => Date;
+}) {
+  const { db, checkPassword } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function get(userId: string, from: Kysely<Database> = db): Promise<SecuritySettings> {
@@ -24,7 +32,25 @@ export function createSecuritySettingsService(deps: { db: Kysely<Database>; now?
   return {
     get: (userId: string) => get(userId),
 
-    async update(userId: string, settings: SecuritySettings): Promise<SecuritySettings> {
+    /**
+     * Turning sign-in alerts off needs the password: a stolen session must not silence the alert that
+     * would tell the owner about it. Turning them on (or leaving them as they are) does not.
+     */
+    async update(userId: string, settings: UpdateSecuritySettingsBody): Promise<SecuritySettings> {
+      const current = await get(userId);
+      if (current.loginAlerts && !settings.loginAlerts) {
+        const user = await findUserById(db, userId);
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+        // A demo has no password to give (and no money of its own to protect).
+        if (Number(user.is_demo) !== 1) {
+          if (settings.password === undefined) {
+            throw new AppError('VALIDATION_FAILED', 'password: Enter your password', {
+              password: 'Enter your password to turn sign-in alerts off',
+            });
+          }
+          await checkPassword(user, settings.password);
+        }
+      }
       await repo.upsertSecuritySettings(db, userId, {
         login_alerts: settings.loginAlerts ? 1 : 0,
         at: now().toISOString(),

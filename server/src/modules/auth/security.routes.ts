@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBodySchema, securitySettingsSchema, sessionListSchema } from '@contract/security';
+import {
+  changePasswordBodySchema,
+  endOtherSessionsBodySchema,
+  securitySettingsSchema,
+  sessionListSchema,
+  updateSecuritySettingsBodySchema,
+} from '@contract/security';
 import { unauthenticated } from '../../lib/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from './auth.service';
@@ -12,11 +18,15 @@ function sessionOf(request: FastifyRequest) {
   return request.auth;
 }
 
+// Each try may check a password: a stolen session must not become a password-guessing machine. This is per
+// address; the account's own count is in the service (password-check.ts).
+const passwordTries = { rateLimit: { max: 5, timeWindow: '1 minute' } };
+
 const params = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Not a valid session id') });
 
 /**
- * Under /api/user: POST /password, GET /sessions, DELETE /sessions/{id}, DELETE /sessions (all others),
- * GET|PUT /security-settings.
+ * Under /api/user: POST /password, GET /sessions, DELETE /sessions/{id}, DELETE /sessions {password} (all
+ * others), GET|PUT /security-settings (turning alerts off needs `password`).
  */
 export const securityRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -25,8 +35,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/password',
     {
-      // Each try checks a password: a stolen session must not become a password-guessing machine.
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: passwordTries,
       schema: { body: changePasswordBodySchema },
     },
     async (request, reply) => {
@@ -46,10 +55,14 @@ export const securityRoutes: FastifyPluginAsyncZod<{
     return reply.status(204).send();
   });
 
-  app.delete('/sessions', async (request) => {
-    const { userId, sessionId } = sessionOf(request);
-    return { ended: await auth.endOtherSessions(userId, sessionId) };
-  });
+  app.delete(
+    '/sessions',
+    { config: passwordTries, schema: { body: endOtherSessionsBodySchema } },
+    async (request) => {
+      const { userId, sessionId } = sessionOf(request);
+      return { ended: await auth.endOtherSessions(userId, sessionId, request.body.password) };
+    },
+  );
 
   app.get('/security-settings', { schema: { response: { 200: securitySettingsSchema } } }, async (request) =>
     settings.get(sessionOf(request).userId),
@@ -57,7 +70,10 @@ export const securityRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/security-settings',
-    { schema: { body: securitySettingsSchema, response: { 200: securitySettingsSchema } } },
+    {
+      config: passwordTries,
+      schema: { body: updateSecuritySettingsBodySchema, response: { 200: securitySettingsSchema } },
+    },
     async (request) => settings.update(sessionOf(request).userId, request.body),
   );
 };

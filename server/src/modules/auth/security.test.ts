@@ -46,7 +46,7 @@ describeEachDatabase('password and sessions', (ctx) => {
     ).toBe(204);
     expect((await me(phone)).statusCode).toBe(401);
 
-    const ended = await request(ctx.app, laptop, 'DELETE', '/api/user/sessions');
+    const ended = await request(ctx.app, laptop, 'DELETE', '/api/user/sessions', { password: TEST_PASSWORD });
     expect(ended.json()).toEqual({ ended: 1 });
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(laptop)).statusCode).toBe(200);
@@ -92,6 +92,8 @@ describeEachDatabase('password and sessions', (ctx) => {
     });
     expect(response.statusCode).toBe(403);
     expect((await request(ctx.app, null, 'GET', '/api/user/sessions')).statusCode).toBe(401);
-    expect((await request(ctx.app, null, 'DELETE', '/api/user/sessions')).statusCode).toBe(401);
+    expect(
+      (await request(ctx.app, null, 'DELETE', '/api/user/sessions', { password: TEST_PASSWORD })).statusCode,
+    ).toBe(401);
   });
 });

@@ -49,9 +49,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across app processes [
       await expect.poll(() => walletsStatus(second, phone), { timeout: 10_000 }).toBe(401);
 
       // Every other session ended from the first process ("sign out everywhere else").
-      expect((await call(() => first.url, 'DELETE', '/api/user/sessions', { cookie: laptop })).status).toBe(
-        200,
-      );
+      const others = { cookie: laptop, body: { password: 'correct horse battery' } };
+      expect((await call(() => first.url, 'DELETE', '/api/user/sessions', others)).status).toBe(200);
       await expect.poll(() => walletsStatus(second, tablet), { timeout: 10_000 }).toBe(401);
 
       // Its expiry moved into the past by hand: a remembered copy would be wrong about it.

@@ -98,37 +98,34 @@ export function insertChallenge(
     .execute();
 }
 
-/** The challenge while it can still be answered: unused, unexpired, under the wrong-code limit. */
-export function findLiveChallenge(db: Db, id: string, at: string, maxFailures: number) {
+/**
+ * Claims one of a live challenge's guesses before the code is judged: one conditional update, so however
+ * many answers arrive at once (in however many processes) only `maxGuesses` of them are ever checked. The
+ * challenge's owner, or undefined when it is used, expired, unknown or out of guesses. (`failures` counts
+ * every guess claimed; a right one uses the challenge up, so only wrong ones are left to count.)
+ */
+export function claimChallengeGuess(db: Db, id: string, at: string, maxGuesses: number) {
   return db
-    .selectFrom('login_challenges')
-    .select(['id', 'user_id'])
+    .updateTable('login_challenges')
+    .set({ failures: sql<number>`failures + 1` })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .where('failures', '<', maxFailures)
+    .where('failures', '<', maxGuesses)
+    .returning(['user_id'])
     .executeTakeFirst();
 }
 
-/** Uses the challenge up; false when another request already did (or it died meanwhile). */
-export async function consumeChallenge(db: Db, id: string, at: string, maxFailures: number) {
+/** Uses the challenge up; false when another request already did (or it expired meanwhile). */
+export async function consumeChallenge(db: Db, id: string, at: string) {
   const result = await db
     .updateTable('login_challenges')
     .set({ used_at: at })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .where('failures', '<', maxFailures)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-export function countChallengeFailure(db: Db, id: string) {
-  return db
-    .updateTable('login_challenges')
-    .set({ failures: sql<number>`failures + 1` })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Challenges past their expiry (used or not) are of no further use. */

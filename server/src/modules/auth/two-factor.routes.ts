@@ -12,7 +12,7 @@ import type { TwoFactorService } from './two-factor.service';
 // Each try checks a code (or a password): a stolen session must not become a guessing machine.
 const codeTries = { rateLimit: { max: 5, timeWindow: '1 minute' } };
 
-/** Under /api/user/2fa: GET status, POST /setup, /enable {code}, /disable {password, code}. */
+/** Under /api/user/2fa: GET status, POST /setup, /enable {code, password}, /disable {password, code}. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService }> = async (
   app,
   { twoFactor },
@@ -31,7 +31,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       config: codeTries,
       schema: { body: enableTwoFactorBodySchema, response: { 200: recoveryCodesSchema } },
     },
-    async (request) => twoFactor.enable(userIdOf(request), request.body.code),
+    async (request) => twoFactor.enable(userIdOf(request), request.body),
   );
 
   app.post(

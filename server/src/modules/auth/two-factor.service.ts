@@ -5,22 +5,30 @@ import QRCode from 'qrcode';
 import type { TwoFactorChallenge } from '@contract/auth';
 import type {
   DisableTwoFactorBody,
+  EnableTwoFactorBody,
   RecoveryCodes,
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@contract/two-factor';
+import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Notice } from '../notifications/notifier';
 import * as users from '../user/user.repository';
-import { twoFactorDisabledNotice, twoFactorEnabledNotice } from './auth-notices';
-import { verifyPassword } from './password';
+import { findDeviceOfUser } from './auth.repository';
+import { twoFactorDisabledNotice, twoFactorEnabledNotice, wrongTwoFactorCodesNotice } from './auth-notices';
+import { createLoginThrottle } from './login-throttle';
+import type { PasswordCheck } from './password-check';
 import { newSessionToken, sessionIdFromToken } from './session-token';
 import * as repo from './two-factor.repository';
 
 const CHALLENGE_MS = 5 * 60_000;
-/** Wrong codes a sign-in challenge survives; the next wrong one ends it (sign in again, password first). */
+/**
+ * Codes a sign-in challenge has judged at most (sign in again, password first, for more). Across challenges
+ * the account's own allowance applies (TWO_FACTOR_FAILURES_PER_ACCOUNT), and every this many wrong codes the
+ * owner is told.
+ */
 export const MAX_CHALLENGE_FAILURES = 5;
 const RECOVERY_CODES = 10;
 const ISSUER = 'Meridian';
@@ -47,13 +55,18 @@ export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 export function createTwoFactorService(deps: {
   db: Kysely<Database>;
+  config: Config;
   box: SecretBox;
+  /** The signed-in session's password, asked again to turn two-factor on or off (password-check.ts). */
+  checkPassword: PasswordCheck;
   /** Raises a notification in the caller's transaction (the notifier's `raise`). */
   notify: (trx: Kysely<Database>, userId: string, notice: Notice) => Promise<void>;
   now?: () => Date;
 }) {
-  const { db, box, notify } = deps;
+  const { db, box, notify, checkPassword } = deps;
   const now = deps.now ?? (() => new Date());
+  const throttle = createLoginThrottle({ db, config: deps.config, now });
+  const expired = () => new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
 
   async function requireUser(userId: string) {
     const user = await users.findUserById(db, userId);
@@ -89,8 +102,43 @@ export function createTwoFactorService(deps: {
     return repo.consumeRecoveryCode(trx, userId, hashRecoveryCode(code), now().toISOString());
   }
 
-  async function isEnabled(userId: string): Promise<boolean> {
-    return Boolean((await repo.findTwoFactor(db, userId))?.enabled_at);
+  /** `from`: the caller's transaction, when it has one open (SQLite has one connection). */
+  async function isEnabled(userId: string, from: Kysely<Database> = db): Promise<boolean> {
+    return Boolean((await repo.findTwoFactor(from, userId))?.enabled_at);
+  }
+
+  async function knownDeviceId(userId: string, deviceToken: string | undefined): Promise<string | null> {
+    if (!deviceToken) return null;
+    return (await findDeviceOfUser(db, sessionIdFromToken(deviceToken), userId))?.id ?? null;
+  }
+
+  /**
+   * A code of the account's (at sign-in, or to turn two-factor off), counted before it is judged against the
+   * account's allowance across all its attempts (or, from a browser that signed in before, that browser's own: a thief with the password never
+   * slows the owner's known browsers): 429 with the wait once it is used up. A right code is spent and
+   * `finish` runs in the same transaction; a wrong one is null, and every MAX_CHALLENGE_FAILURES-th wrong
+   * one tells the owner (each count is seen by one attempt only, so a burst tells them once per step).
+   */
+  async function tryCountedCode<T>(
+    userId: string,
+    code: string,
+    deviceToken: string | undefined,
+    finish: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<{ value: T } | null> {
+    const keys = throttle.twoFactorKeys(userId, await knownDeviceId(userId, deviceToken));
+    const { failures } = await throttle.admit(keys);
+    const outcome = await db
+      .transaction()
+      .execute(async (trx) => ((await spendCode(trx, userId, code)) ? { value: await finish(trx) } : null));
+    if (outcome) {
+      await throttle.succeeded(keys);
+      return outcome;
+    }
+    const wrongCodes = failures.get(keys[0]!.key) ?? 0;
+    if (wrongCodes % MAX_CHALLENGE_FAILURES === 0) {
+      await notify(db, userId, wrongTwoFactorCodesNotice(wrongCodes));
+    }
+    return null;
   }
 
   return {
@@ -117,10 +165,11 @@ export function createTwoFactorService(deps: {
     },
 
     /**
-     * Confirms the pending secret with a code from the app. Two-factor goes on, the ten recovery codes are
-     * made (their hashes kept, the codes returned once) and the owner is told, in one transaction.
+     * Confirms the pending secret with a code from the app, given the password. Two-factor goes on, the ten
+     * recovery codes are made (their hashes kept, the codes returned once) and the owner is told, in one
+     * transaction.
      */
-    async enable(userId: string, code: string): Promise<RecoveryCodes> {
+    async enable(userId: string, body: EnableTwoFactorBody): Promise<RecoveryCodes> {
       const user = await requireUser(userId);
       if (Number(user.is_demo) === 1) {
         throw new AppError('FORBIDDEN', 'A demo account cannot turn on two-factor authentication');
@@ -128,7 +177,9 @@ export function createTwoFactorService(deps: {
       const row = await repo.findTwoFactor(db, userId);
       if (row?.enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already on');
       if (!row) throw new AppError('CONFLICT', 'Start the two-factor setup first');
-      const step = await matchTotp(row.secret, userId, code);
+      // A stolen session must not enrol its own authenticator and lock the owner out.
+      await checkPassword(user, body.password);
+      const step = await matchTotp(row.secret, userId, body.code);
       if (step === null) {
         throw new AppError('VALIDATION_FAILED', 'code: Incorrect code', {
           code: 'Incorrect code. Check the time on your phone and try the newest code.',
@@ -147,22 +198,20 @@ export function createTwoFactorService(deps: {
       return { recoveryCodes };
     },
 
-    /** Turns two-factor off given the password and a code (app or recovery); the owner is told. */
+    /**
+     * Turns two-factor off given the password and a code (app or recovery), each counted per account before
+     * it is checked; the owner is told.
+     */
     async disable(userId: string, body: DisableTwoFactorBody): Promise<void> {
       const user = await requireUser(userId);
       if (!(await isEnabled(userId))) {
         throw new AppError('CONFLICT', 'Two-factor authentication is not on');
       }
-      if (!(await verifyPassword(user.password_hash, body.password))) {
-        throw new AppError('VALIDATION_FAILED', 'password: Incorrect password', {
-          password: 'Incorrect password',
-        });
-      }
-      const done = await db.transaction().execute(async (trx) => {
-        if (!(await spendCode(trx, userId, body.code))) return false;
+      await checkPassword(user, body.password);
+      // Counted with the sign-in codes: a session thief who knows the password gets no fresh allowance here.
+      const done = await tryCountedCode(userId, body.code, undefined, async (trx) => {
         await repo.deleteTwoFactor(trx, userId);
         await notify(trx, userId, twoFactorDisabledNotice);
-        return true;
       });
       if (!done) throw new AppError('VALIDATION_FAILED', 'code: Incorrect code', { code: 'Incorrect code' });
     },
@@ -182,31 +231,44 @@ export function createTwoFactorService(deps: {
     },
 
     /**
-     * Answers a challenge. A right code spends the code and the challenge and runs `signIn` in the same
-     * transaction (the session and the spent code commit together). A wrong code counts against the
-     * challenge (committed apart, so the failure sticks) and is a 401; an expired, used or dead challenge is
-     * 401 SIGN_IN_EXPIRED.
+     * Answers a challenge. The guess is claimed from the challenge before the code is looked at (at most
+     * MAX_CHALLENGE_FAILURES per challenge, however many arrive at once), then counted against the account
+     * (`tryCountedCode`). A right code spends the code and the challenge and runs `signIn` in one transaction;
+     * a wrong one is 401; an expired, used or spent challenge is 401 SIGN_IN_EXPIRED, unchecked.
      */
     async answerChallenge<T>(
       challengeToken: string,
       code: string,
+      deviceToken: string | undefined,
       signIn: (trx: Kysely<Database>, userId: string) => Promise<T>,
     ): Promise<T> {
       const id = sessionIdFromToken(challengeToken);
       const at = now().toISOString();
-      const expired = () =>
-        new AppError('SIGN_IN_EXPIRED', 'This sign-in has expired. Please sign in again.');
-      const challenge = await repo.findLiveChallenge(db, id, at, MAX_CHALLENGE_FAILURES);
+      const challenge = await repo.claimChallengeGuess(db, id, at, MAX_CHALLENGE_FAILURES);
       if (!challenge) throw expired();
-      const outcome = await db.transaction().execute(async (trx) => {
-        if (!(await spendCode(trx, challenge.user_id, code))) return { ok: false as const };
-        // Spent by a parallel request meanwhile: roll the code's spend back with everything else.
-        if (!(await repo.consumeChallenge(trx, id, at, MAX_CHALLENGE_FAILURES))) throw expired();
-        return { ok: true as const, value: await signIn(trx, challenge.user_id) };
+      const outcome = await tryCountedCode(challenge.user_id, code, deviceToken, async (trx) => {
+        // Used by a parallel request meanwhile: roll the code's spend back with everything else.
+        if (!(await repo.consumeChallenge(trx, id, at))) throw expired();
+        return signIn(trx, challenge.user_id);
       });
-      if (outcome.ok) return outcome.value;
-      await repo.countChallengeFailure(db, id);
-      throw new AppError('INVALID_CREDENTIALS', 'Incorrect code');
+      if (!outcome) throw new AppError('INVALID_CREDENTIALS', 'Incorrect code');
+      return outcome.value;
+    },
+
+    /**
+     * The password and a code in one request, for an account whose sign-ins from new browsers are held back
+     * by the account-wide wait (auth.service.ts): null unless two-factor is on and the code is right. The
+     * code is counted as at a challenge; a 429 from that count is the caller's to hide.
+     */
+    async signInWithCode<T>(
+      userId: string,
+      code: string,
+      deviceToken: string | undefined,
+      signIn: (trx: Kysely<Database>, userId: string) => Promise<T>,
+    ): Promise<T | null> {
+      if (!(await isEnabled(userId))) return null;
+      const outcome = await tryCountedCode(userId, code, deviceToken, (trx) => signIn(trx, userId));
+      return outcome ? outcome.value : null;
     },
 
     /** Forgets expired challenges (the hourly job). */

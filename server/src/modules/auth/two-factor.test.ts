@@ -62,6 +62,7 @@ describeEachDatabase(
       const { secret } = setup.json();
       const enable = await request(session, 'POST', '/api/user/2fa/enable', {
         code: await codeAt(secret, -1),
+        password: TEST_PASSWORD,
       });
       expect(enable.statusCode).toBe(200);
       return { session, secret: secret as string, recoveryCodes: enable.json().recoveryCodes as string[] };
@@ -89,7 +90,10 @@ describeEachDatabase(
       expect(stored.secret).not.toContain(Buffer.from(secret).toString('base64'));
 
       const wrongCode = (await codeAt(secret)) === '000000' ? '111111' : '000000';
-      const wrong = await request(session, 'POST', '/api/user/2fa/enable', { code: wrongCode });
+      const wrong = await request(session, 'POST', '/api/user/2fa/enable', {
+        code: wrongCode,
+        password: TEST_PASSWORD,
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().fields).toHaveProperty('code');
       expect((await request(session, 'GET', '/api/user/2fa')).json().enabled).toBe(false);
@@ -98,6 +102,7 @@ describeEachDatabase(
 
       const enable = await request(session, 'POST', '/api/user/2fa/enable', {
         code: await codeAt(secret),
+        password: TEST_PASSWORD,
       });
       expect(enable.statusCode).toBe(200);
       const { recoveryCodes } = enable.json();
@@ -208,7 +213,10 @@ describeEachDatabase(
     it('is not for a demo account, nor for anyone signed out', async () => {
       const demo = await startDemo(ctx.app);
       expect((await request(demo, 'POST', '/api/user/2fa/setup')).statusCode).toBe(403);
-      expect((await request(demo, 'POST', '/api/user/2fa/enable', { code: '123456' })).statusCode).toBe(403);
+      expect(
+        (await request(demo, 'POST', '/api/user/2fa/enable', { code: '123456', password: 'anything' }))
+          .statusCode,
+      ).toBe(403);
       for (const [method, url] of [
         ['GET', '/api/user/2fa'],
         ['POST', '/api/user/2fa/setup'],
@@ -225,7 +233,10 @@ describeEachDatabase(
       expect((await request(session, 'GET', '/api/user/security-settings')).json()).toEqual({
         loginAlerts: true,
       });
-      const off = await request(session, 'PUT', '/api/user/security-settings', { loginAlerts: false });
+      const off = await request(session, 'PUT', '/api/user/security-settings', {
+        loginAlerts: false,
+        password: TEST_PASSWORD,
+      });
       expect(off.json()).toEqual({ loginAlerts: false });
       // No device cookie: a browser the account has not used.
       expect((await login(session.user.email)).statusCode).toBe(200);

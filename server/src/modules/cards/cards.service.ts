@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { verifyPassword } from '../auth/password';
+import type { PasswordCheck } from '../auth/password-check';
 import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
@@ -61,8 +61,10 @@ export function createCardsService(deps: {
   secrets: CardSecrets;
   issuers: { demo: CardIssuer; stripe: CardIssuer | null };
   limits: SpendingLimits;
+  /** The password a reveal needs, counted per account (auth/password-check.ts). */
+  checkPassword: PasswordCheck;
 }) {
-  const { db, rates, notifier, secrets, issuers, limits } = deps;
+  const { db, rates, notifier, secrets, issuers, limits, checkPassword } = deps;
 
   async function userOf(userId: string) {
     const user = await findUserById(db, userId);
@@ -208,11 +210,7 @@ export function createCardsService(deps: {
      */
     async reveal(userId: string, cardId: string, password: string): Promise<RevealedCard> {
       const user = await userOf(userId);
-      if (Number(user.is_demo) !== 1 && !(await verifyPassword(user.password_hash, password))) {
-        throw new AppError('VALIDATION_FAILED', 'password: Incorrect password', {
-          password: 'Incorrect password',
-        });
-      }
+      if (Number(user.is_demo) !== 1) await checkPassword(user, password);
       const card = await cardOf(userId, cardId);
       if (card.provider === 'stripe') {
         const revealed = await issuerOf(card).reveal(card.provider_card_id!);

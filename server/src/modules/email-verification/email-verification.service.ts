@@ -10,7 +10,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { findUserById, markEmailVerified } from '../user/user.repository';
 import { assertEmailAvailable } from '../user/user.service';
-import { verifyPassword } from '../auth/password';
+import type { PasswordCheck } from '../auth/password-check';
 import { releaseStaleAddress } from '../auth/stale-address';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Mailer } from '../mail/mailer';
@@ -45,9 +45,11 @@ export function createEmailVerificationService(deps: {
   mailer: Mailer;
   notifier: Notifier;
   config: Config;
+  /** The current password a change of address needs, counted per account (auth/password-check.ts). */
+  checkPassword: PasswordCheck;
   now?: () => Date;
 }) {
-  const { db, mailer, notifier, config } = deps;
+  const { db, mailer, notifier, config, checkPassword } = deps;
   const now = deps.now ?? (() => new Date());
   const verifiedHooks: EmailVerifiedHook[] = [];
 
@@ -100,20 +102,22 @@ export function createEmailVerificationService(deps: {
 
     /** Starts a change of address: checks the password, then mails a link to the new address. */
     async requestChange(userId: string, email: string, currentPassword: string | undefined): Promise<void> {
+      const user = await userOf(db, userId);
+      if (email === user.email) return;
+      if (Number(user.is_demo) === 1) {
+        throw new AppError(
+          'FORBIDDEN',
+          'A demo account keeps its email address. Create an account to use yours.',
+        );
+      }
+      if (!currentPassword) {
+        throw new AppError('VALIDATION_FAILED', 'Enter your current password to change your email', {
+          currentPassword: 'Required to change your email',
+        });
+      }
+      // Counted in a transaction of its own before the link's: a wrong guess stays counted.
+      await checkPassword(user, currentPassword, 'currentPassword');
       await db.transaction().execute(async (trx) => {
-        const user = await userOf(trx, userId);
-        if (email === user.email) return;
-        if (Number(user.is_demo) === 1) {
-          throw new AppError(
-            'FORBIDDEN',
-            'A demo account keeps its email address. Create an account to use yours.',
-          );
-        }
-        if (!currentPassword || !(await verifyPassword(user.password_hash, currentPassword))) {
-          throw new AppError('VALIDATION_FAILED', 'Enter your current password to change your email', {
-            currentPassword: currentPassword ? 'Incorrect password' : 'Required to change your email',
-          });
-        }
         await releaseStaleAddress(trx, email, now(), config.UNVERIFIED_EMAIL_RELEASE_DAYS);
         await assertEmailAvailable(trx, email);
         await sendLink(trx, user, email, 'change');

@@ -7,17 +7,22 @@ import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useLogin } from '../api/login';
 import { TwoFactorStep } from './two-factor-step';
 
-const fieldNames = ['email', 'password'] as const;
+const fieldNames = ['email', 'password', 'code'] as const;
+const codeHint =
+  'Sign-ins to this account from new browsers are paused after many failed attempts. With two-factor on, your password and a code from your app still get you in now; without it, a right password emails you a one-time sign-in link.';
 
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   // Set when the password was right and the account has two-factor on: the code step shows instead.
   const [challengeId, setChallengeId] = useState<string | null>(null);
+  // Offered after a 429: the account-wide pause lets a right password with a right code through.
+  const [offerCode, setOfferCode] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: defaultEmail, password: '' },
@@ -30,7 +35,10 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       onSuccess: (result) => {
         if ('twoFactorRequired' in result) setChallengeId(result.challengeId);
       },
-      onError: (error) => setFormError(applyServerErrors(error, setError, fieldNames)),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 429) setOfferCode(true);
+        setFormError(applyServerErrors(error, setError, fieldNames));
+      },
     });
   });
 
@@ -77,6 +85,23 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       >
         Forgot password?
       </a>
+      {offerCode && (
+        <FormField
+          id="sign-in-code"
+          label="Two-factor code (if you use two-factor)"
+          hint={codeHint}
+          error={errors.code?.message}
+        >
+          <Input
+            id="sign-in-code"
+            autoComplete="one-time-code"
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={describedBy('sign-in-code', { hint: codeHint, error: errors.code?.message })}
+            // Left empty, no code is sent.
+            {...register('code', { setValueAs: (value: string) => value.trim() || undefined })}
+          />
+        </FormField>
+      )}
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending && <Spinner />}
         Sign in

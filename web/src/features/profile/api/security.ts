@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession, ChangePasswordBody } from '@contract/security';
+import type { AccountSession, ChangePasswordBody, EndOtherSessionsBody } from '@contract/security';
 import { api } from '@web/lib/api-client';
 
 const sessionsKey = ['user', 'sessions'] as const;
@@ -25,11 +25,12 @@ export function useEndSession() {
   });
 }
 
-/** DELETE /api/user/sessions: every session but this one. */
+/** DELETE /api/user/sessions {password}: every session but this one. */
 export function useEndOtherSessions() {
   const refresh = useRefreshSessions();
   return useMutation({
-    mutationFn: () => api.delete<{ ended: number }>('/api/user/sessions'),
+    mutationFn: (password: string) =>
+      api.delete<{ ended: number }>('/api/user/sessions', { password } satisfies EndOtherSessionsBody),
     onSuccess: refresh,
   });
 }

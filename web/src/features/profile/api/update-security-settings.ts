@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SecuritySettings } from '@contract/security';
+import type { SecuritySettings, UpdateSecuritySettingsBody } from '@contract/security';
 import { api } from '@web/lib/api-client';
 import { securitySettingsKey } from './get-security-settings';
 
-/** PUT /api/user/security-settings: the whole set of toggles; answers what is now stored. */
-export const updateSecuritySettings = (body: SecuritySettings) =>
+/**
+ * PUT /api/user/security-settings: the whole set of toggles (turning alerts off with the password); answers
+ * what is now stored.
+ */
+export const updateSecuritySettings = (body: UpdateSecuritySettingsBody) =>
   api.put<SecuritySettings>('/api/user/security-settings', body);
 
 export function useUpdateSecuritySettings() {

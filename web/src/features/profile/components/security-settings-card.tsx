@@ -9,6 +9,7 @@ import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useTwoFactor } from '../api/get-two-factor';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorEnrolDialog } from './two-factor-enrol-dialog';
 
@@ -17,12 +18,13 @@ import { TwoFactorEnrolDialog } from './two-factor-enrol-dialog';
  * - Two-factor authentication: opens the enrol dialog (off → on) or the disable dialog (on → off); the
  *   server then asks every sign-in for a code.
  * - Sign-in alerts: whether a sign-in from a browser this account has not used raises a notification.
+ *   Turning them off asks for the password (a thief must not silence the alert about themselves).
  */
 export function SecuritySettingsCard({ isDemo }: { isDemo: boolean }) {
   const twoFactor = useTwoFactor();
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
-  const [dialog, setDialog] = useState<'enrol' | 'disable' | null>(null);
+  const [dialog, setDialog] = useState<'enrol' | 'disable' | 'alerts-off' | null>(null);
   const close = () => setDialog(null);
 
   const twoFactorHint = () => {
@@ -81,24 +83,24 @@ export function SecuritySettingsCard({ isDemo }: { isDemo: boolean }) {
               checked={settings.data?.loginAlerts ?? true}
               disabled={settings.isError || update.isPending}
               onCheckedChange={(loginAlerts) =>
-                update.mutate(
-                  { loginAlerts },
-                  {
-                    onSuccess: () =>
-                      toast({
-                        title: loginAlerts ? 'Sign-in Alerts On' : 'Sign-in Alerts Off',
-                        description: loginAlerts
-                          ? 'A new browser signing in will raise a notification.'
-                          : 'New browsers sign in without a notification.',
-                      }),
-                    onError: (error) =>
-                      toast({
-                        variant: 'destructive',
-                        title: 'Not Saved',
-                        description: friendlyErrorMessage(error),
-                      }),
-                  },
-                )
+                loginAlerts
+                  ? update.mutate(
+                      { loginAlerts },
+                      {
+                        onSuccess: () =>
+                          toast({
+                            title: 'Sign-in Alerts On',
+                            description: 'A new browser signing in will raise a notification.',
+                          }),
+                        onError: (error) =>
+                          toast({
+                            variant: 'destructive',
+                            title: 'Not Saved',
+                            description: friendlyErrorMessage(error),
+                          }),
+                      },
+                    )
+                  : setDialog('alerts-off')
               }
             />
           )}
@@ -107,6 +109,21 @@ export function SecuritySettingsCard({ isDemo }: { isDemo: boolean }) {
       </ul>
       {dialog === 'enrol' && <TwoFactorEnrolDialog onClose={close} />}
       {dialog === 'disable' && <TwoFactorDisableDialog onClose={close} />}
+      {dialog === 'alerts-off' && (
+        <ConfirmPasswordDialog
+          title="Turn off sign-in alerts"
+          description="New browsers will sign in to your account without a notification."
+          action="Turn off alerts"
+          confirm={async (password) => {
+            await update.mutateAsync({ loginAlerts: false, password });
+            toast({
+              title: 'Sign-in Alerts Off',
+              description: 'New browsers sign in without a notification.',
+            });
+          }}
+          onClose={close}
+        />
+      )}
     </Card>
   );
 }

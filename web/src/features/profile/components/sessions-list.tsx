@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import type { AccountSession } from '@contract/security';
 import { LoadError } from '@web/components/load-error';
@@ -8,12 +9,17 @@ import { toast } from '@web/hooks/use-toast';
 import { friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/security';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 
-/** Where the account is signed in; any other browser can be signed out, or all of them at once. */
+/**
+ * Where the account is signed in; any other browser can be signed out, or all of them at once (with the
+ * password: a stolen session must not sign the owner out everywhere).
+ */
 export function SessionsList() {
   const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
+  const [confirming, setConfirming] = useState(false);
   const failed = (error: unknown) =>
     toast({ variant: 'destructive', title: 'Sign-out Failed', description: friendlyErrorMessage(error) });
 
@@ -53,19 +59,25 @@ export function SessionsList() {
         variant="outline"
         className="justify-self-start"
         disabled={others === 0 || endOthers.isPending}
-        onClick={() =>
-          endOthers.mutate(undefined, {
-            onSuccess: ({ ended }) =>
-              toast({
-                title: 'Signed Out Elsewhere',
-                description: `${ended} other session${ended === 1 ? '' : 's'} ended.`,
-              }),
-            onError: failed,
-          })
-        }
+        onClick={() => setConfirming(true)}
       >
         Sign out everywhere else
       </Button>
+      {confirming && (
+        <ConfirmPasswordDialog
+          title="Sign out everywhere else"
+          description="Every other browser signed in to your account will be signed out."
+          action="Sign out everywhere else"
+          confirm={async (password) => {
+            const { ended } = await endOthers.mutateAsync(password);
+            toast({
+              title: 'Signed Out Elsewhere',
+              description: `${ended} other session${ended === 1 ? '' : 's'} ended.`,
+            });
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { totpCodeSchema, type TwoFactorSetup } from '@contract/two-factor';
+import { enableTwoFactorBodySchema, type TwoFactorSetup } from '@contract/two-factor';
 import { LoadError } from '@web/components/load-error';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -22,7 +22,8 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 
 /**
  * Turning two-factor on: a fresh secret is made when the dialog opens (scan the QR code or type the key),
- * a code from the app confirms it, then the ten recovery codes are shown once.
+ * a code from the app and the account's password confirm it (a stolen session must not enrol its own
+ * authenticator), then the ten recovery codes are shown once.
  */
 export function TwoFactorEnrolDialog({ onClose }: { onClose: () => void }) {
   const setup = useSetupTwoFactor();
@@ -64,35 +65,36 @@ export function TwoFactorEnrolDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+type Field = 'code' | 'password';
+
 function ConfirmCode({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void }) {
   const enable = useEnableTwoFactor();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [values, setValues] = useState({ code: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = totpCodeSchema.safeParse(code);
+    const parsed = enableTwoFactorBodySchema.safeParse(values);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
       return;
     }
-    setError(undefined);
-    enable.mutate(
-      { code: parsed.data },
-      {
-        onSuccess: ({ recoveryCodes }) => {
-          toast({ title: 'Two-factor On', description: 'Signing in now also needs a code from your app.' });
-          onEnabled(recoveryCodes);
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.fields.code) setError(failure.fields.code);
-          else setFormError(friendlyErrorMessage(failure, 'Two-factor could not be turned on.'));
-        },
+    setErrors({});
+    enable.mutate(parsed.data, {
+      onSuccess: ({ recoveryCodes }) => {
+        toast({ title: 'Two-factor On', description: 'Signing in now also needs a code from your app.' });
+        onEnabled(recoveryCodes);
       },
-    );
+      onError: (failure) => {
+        if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
+        else setFormError(friendlyErrorMessage(failure, 'Two-factor could not be turned on.'));
+      },
+    });
   };
+  const change = (name: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Confirm two-factor">
@@ -108,16 +110,27 @@ function ConfirmCode({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
         </code>
       </div>
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
-      <FormField id="two-factor-code" label="Code from the app" error={error}>
+      <FormField id="two-factor-code" label="Code from the app" error={errors.code}>
         <Input
           id="two-factor-code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy('two-factor-code', { error })}
+          value={values.code}
+          onChange={change('code')}
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={describedBy('two-factor-code', { error: errors.code })}
+        />
+      </FormField>
+      <FormField id="two-factor-password" label="Your password" error={errors.password}>
+        <Input
+          id="two-factor-password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('two-factor-password', { error: errors.password })}
         />
       </FormField>
       <Button type="submit" disabled={enable.isPending}>
