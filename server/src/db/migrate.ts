@@ -22,6 +22,7 @@ import * as sessionSignal from './migrations/0020-session-signal';
 import * as paymentContext from './migrations/0021-payment-context';
 import * as ledgerOrRaise from './migrations/0022-ledger-or-raise';
 import * as notificationListeners from './migrations/0023-notification-listeners';
+import * as amountCeilings from './migrations/0024-amount-ceilings';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-payment-context': paymentContext,
   '0022-ledger-or-raise': ledgerOrRaise,
   '0023-notification-listeners': notificationListeners,
+  '0024-amount-ceilings': amountCeilings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
