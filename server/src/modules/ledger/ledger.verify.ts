@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { currencyCodes, maxMinorOf } from '@contract/currencies';
+import { formatAmount } from '@contract/money';
 import { isPostgres } from '../../db/dialect';
 import { sqliteMoneyColumns } from '../../db/migrations/0024-amount-ceilings';
 import type { Database } from '../../db/schema';
@@ -215,7 +216,7 @@ async function pastCeiling(db: Kysely<Database>): Promise<string[]> {
     found.push(
       ...rows.map(
         (row) =>
-          `account ${row.id} holds ${row.balance} ${currency}, past the ceiling of ${maxMinorOf(currency)}`,
+          `account ${row.id} holds ${row.balance} ${currency}, past the ceiling of ${formatAmount(maxMinorOf(currency), currency)}`,
       ),
     );
   }
