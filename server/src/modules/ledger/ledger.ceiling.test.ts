@@ -1,11 +1,11 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maxMinorOf } from '@contract/currencies';
 import { Money } from '@contract/money';
 import { signUp, type Session } from '../../test/http';
 import { fund, ledgerSnapshot, sendUsd, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { houseAccountId } from './house-accounts';
-import { postEntry, type EntryInput } from './ledger.service';
+import { inCeilingParts, postEntry, type EntryInput } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
 import { withMoneyTransaction } from './money-transaction';
 
@@ -120,5 +120,20 @@ describeEachDatabase('ledger ceiling', (ctx) => {
     expect((await verifyLedger(ctx.app.db)).violations).toContainEqual(
       expect.stringMatching(new RegExp(`^account ${bobUsd} holds .* past the ceiling of 5000000000.00`)),
     );
+  });
+});
+
+describe('inCeilingParts', () => {
+  it('splits a total of many payments into postings the ceiling allows, same sign, same sum', () => {
+    const parts = (minor: bigint) => inCeilingParts(usd(minor)).map((part) => part.minor);
+    expect(parts(CEILING)).toEqual([CEILING]);
+    expect(parts(2n * CEILING + 7n)).toEqual([CEILING, CEILING, 7n]);
+    expect(parts(-(CEILING + 1n))).toEqual([-CEILING, -1n]);
+    expect(parts(0n)).toEqual([]);
+    const btc = inCeilingParts(Money.of(maxMinorOf('BTC') + 1n, 'BTC'));
+    expect(btc.map((part) => [part.minor, part.currency])).toEqual([
+      [maxMinorOf('BTC'), 'BTC'],
+      [1n, 'BTC'],
+    ]);
   });
 });

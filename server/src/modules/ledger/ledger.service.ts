@@ -71,6 +71,23 @@ function assertPostingsWithinCeiling(postings: PostingInput[]): void {
   }
 }
 
+/**
+ * `amount` in parts of at most its currency's ceiling, same sign, summing to it: for an entry that moves the
+ * total of many payments at once (a settlement batch, an account's closure), which would otherwise be refused.
+ */
+export function inCeilingParts(amount: Money): Money[] {
+  const ceiling = maxMinorOf(amount.currency);
+  const sign = amount.isNegative() ? -1n : 1n;
+  let left = amount.minor * sign;
+  const parts: Money[] = [];
+  while (left > 0n) {
+    const part = left > ceiling ? ceiling : left;
+    parts.push(Money.of(part * sign, amount.currency));
+    left -= part;
+  }
+  return parts;
+}
+
 const overCeiling = (currency: Currency) =>
   new AppError(
     'BUSINESS_RULE',
