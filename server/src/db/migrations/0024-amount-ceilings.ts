@@ -71,18 +71,33 @@ const args = (ceilings: boolean) => `p_entry_id text, p_kind text, p_description
 const passed = (ceilings: boolean) => `p_entry_id, p_kind, p_description, p_metadata, p_created_at, p_book,
   p_house_kinds, p_posting_ids, p_accounts, p_currencies, p_amounts,${ceilings ? ' p_ceilings,' : ''} p_transactions`;
 
-// The refusal this migration adds to 0016's function. The delta is summed as numeric, so a balance far past
-// the ceiling is compared, not overflowed.
-const overCeiling = `
+// 0016's shortfall check, and the one this migration puts in its place: the same statement also finds an
+// account the entry would take past its ceiling, after every short one (as the JavaScript path orders them).
+// Sums are numeric, so a balance far past the ceiling is compared, not overflowed.
+const shortOnly = `
   select a.id, a.currency, a.balance into v_bad
+    from ledger_accounts a
+    join (select d.id, sum(d.amount) as delta from unnest(v_accounts, p_amounts) d(id, amount) group by d.id) d
+      on d.id = a.id
+    where a.balance is not null and a.balance + d.delta < 0
+    order by a.id limit 1;
+  if found then
+    return query select 'insufficient_funds', v_bad.id, v_bad.currency, v_bad.balance, null::text;
+    return;
+  end if;
+`;
+const shortOrOverCeiling = `
+  select a.id, a.currency, a.balance, a.balance + d.delta < 0 as short into v_bad
     from ledger_accounts a
     join (select d.id, sum(d.amount) as delta, max(d.ceiling) as ceiling
           from unnest(v_accounts, p_amounts, p_ceilings) d(id, amount, ceiling) group by d.id) d
       on d.id = a.id
-    where a.balance is not null and d.delta > 0 and a.balance::numeric + d.delta > d.ceiling
-    order by a.id limit 1;
+    where a.balance is not null
+      and (a.balance + d.delta < 0 or (d.delta > 0 and a.balance + d.delta > d.ceiling))
+    order by a.balance + d.delta >= 0, a.id limit 1;
   if found then
-    return query select 'over_ceiling', v_bad.id, v_bad.currency, v_bad.balance, null::text;
+    return query select case when v_bad.short then 'insufficient_funds' else 'over_ceiling' end,
+      v_bad.id, v_bad.currency, v_bad.balance, null::text;
     return;
   end if;
 `;
@@ -131,18 +146,7 @@ begin
     return;
   end if;
 
-  select a.id, a.currency, a.balance into v_bad
-    from ledger_accounts a
-    join (select d.id, sum(d.amount) as delta from unnest(v_accounts, p_amounts) d(id, amount) group by d.id) d
-      on d.id = a.id
-    where a.balance is not null and a.balance + d.delta < 0
-    order by a.id limit 1;
-  if found then
-    return query select 'insufficient_funds', v_bad.id, v_bad.currency, v_bad.balance, null::text;
-    return;
-  end if;
-
-${ceilings ? overCeiling : ''}
+${ceilings ? shortOrOverCeiling : shortOnly}
   insert into journal_entries (id, kind, description, metadata, created_at)
     values (p_entry_id, p_kind, p_description, p_metadata, p_created_at);
   insert into postings (id, entry_id, account_id, currency, amount)
