@@ -97,7 +97,9 @@ describeEachDatabase('invoice amounts have a ceiling', (ctx) => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'BUSINESS_RULE',
-      message: expect.stringMatching(/^Your USD wallet can be at most 5,000,000,000.00 USD/),
+      message: expect.stringMatching(
+        /^This payment would take a balance past the ceiling: a balance can be at most 5,000,000,000.00 USD$/,
+      ),
     });
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
     expect(await usd()).toBe(balance);

@@ -267,7 +267,8 @@ describe.skipIf(!postgres)('ledger_post_entry agrees with the statement path [po
     expect(viaFunction).toMatchObject({
       ok: false,
       code: 'BUSINESS_RULE',
-      message: 'Your USD wallet can be at most 5,000,000,000.00 USD: this payment would take it past that',
+      message:
+        'This payment would take a balance past the ceiling: a balance can be at most 5,000,000,000.00 USD',
     });
     expect(viaFunction).toEqual(await outcome(postEntryByStatements, entry));
     const fits: EntryInput = { ...entry, postings: [...credit(10n, full!), ...credit(5n, other!)] };

@@ -53,7 +53,8 @@ describeEachDatabase('ledger ceiling', (ctx) => {
     expect(await refusalOf(ctx.app, deposit(adaUsd, 101n))).toEqual({
       status: 422,
       code: 'BUSINESS_RULE',
-      message: 'Your USD wallet can be at most 5,000,000,000.00 USD: this payment would take it past that',
+      message:
+        'This payment would take a balance past the ceiling: a balance can be at most 5,000,000,000.00 USD',
     });
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
     expect(await refusalOf(ctx.app, deposit(adaUsd, 100n))).toBeNull();
@@ -84,7 +85,7 @@ describeEachDatabase('ledger ceiling', (ctx) => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: 'BUSINESS_RULE',
-      message: /^Your USD wallet can be at most/,
+      message: /^This payment would take a balance past the ceiling/,
     });
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
     // Money going the other way is fine.

@@ -88,10 +88,11 @@ export function inCeilingParts(amount: Money): Money[] {
   return parts;
 }
 
+// Worded for either side: the account past the ceiling may be the payer's or the recipient's.
 const overCeiling = (currency: Currency) =>
   new AppError(
     'BUSINESS_RULE',
-    `${overCeilingMessage(currency, `Your ${currency} wallet`)}: this payment would take it past that`,
+    `This payment would take a balance past the ceiling: ${overCeilingMessage(currency, 'a balance')}`,
   );
 
 /**
@@ -109,8 +110,9 @@ const overCeiling = (currency: Currency) =>
  * - Ceilings (contract/src/currencies.ts): no posting is larger than its currency's ceiling, and no entry
  *   takes a customer account's balance above it (BUSINESS_RULE, 422, nothing written). An account already
  *   above it (from before there was one) may still go down. House accounts have no cached balance, so they
- *   have no balance check: reading their sum would make every payment queue on them. They mirror the
- *   customers' (each currency sums to zero), so they are bounded by the customer balances, each capped.
+ *   have no balance check: reading their sum would make every payment queue on them. Per currency they hold
+ *   minus what the customers hold (each currency sums to zero), so they grow only with the number of capped
+ *   customer balances (and PostgreSQL sums bigint as numeric; SQLite would need millions of full wallets).
  * - Postings and entries are only ever inserted (the database refuses updates too).
  * - Books: every account is in the live book or the demo's. An entry stays in one book, so play money never
  *   reaches a real customer (422 DEMO_ACCOUNT). Callers name house accounts by their live id; an entry whose
