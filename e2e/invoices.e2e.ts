@@ -119,6 +119,61 @@ describe('Invoices & Billing', () => {
     await page.context().close();
   });
 
+  it("names a line or total past the currency's ceiling in the dialog, and refuses the owner on their own pay link", async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('ceiling');
+    await registerViaDialog(page, email);
+    await openVerificationLink(page, email);
+    await openInvoices(page);
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+    await dialog.getByLabel('Client name *').fill('Acme Studio');
+    await dialog.getByLabel('Client email *').fill(uniqueEmail('client'));
+    await dialog.getByLabel('Project title *').fill('Everything');
+    const quantity = dialog.locator('#invoice-line-0-quantity');
+    const price = dialog.locator('#invoice-line-0-price');
+    const lineError = dialog.locator('#invoice-line-0-error');
+    const total = () => dialog.getByTestId('invoice-draft-total').textContent();
+
+    // Issue 28's invoice: the preview stays up (a price past the ceiling counts nothing) and the line says why.
+    await quantity.fill('1000000');
+    await price.fill('9999999999999.99');
+    await expect.poll(total).toBe('$0.00');
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect.poll(() => lineError.textContent()).toBe('Amount is too large');
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+
+    await quantity.fill('9000');
+    await price.fill('999999.99');
+    await expect.poll(total).toBe('$8,999,999,910.00');
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect.poll(() => lineError.textContent()).toBe('A line can be at most 5,000,000,000.00 USD');
+    await expectNoSeriousAxeViolations(page, 'create invoice dialog (past the ceiling)');
+
+    await quantity.fill('1');
+    await price.fill('100.00');
+    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await waitForToast(page, 'Invoice Created');
+    const number = `INV-${year}-0001`;
+    const row = page.getByTestId('invoice-row').filter({ hasText: number });
+    await row.getByRole('button', { name: `Send ${number}` }).click();
+    await row.getByTestId('invoice-status').filter({ hasText: 'Sent' }).waitFor();
+    await row.getByRole('button', { name: `View ${number}` }).click();
+    const payLink = await page
+      .getByRole('dialog', { name: new RegExp(number) })
+      .getByRole('textbox', { name: 'Pay link for your client' })
+      .inputValue();
+    await page.keyboard.press('Escape');
+
+    // The owner, signed in, opens their own pay link: the payment is refused and nothing is credited.
+    await page.goto(payLink);
+    await page.getByRole('button', { name: 'Pay $100.00' }).click();
+    await page.getByText('This is your own invoice: only your client can pay it').waitFor();
+    await expectNoSeriousAxeViolations(page, 'pay page (own invoice)');
+    expect(await usdBalance(page)).toBe('0.00');
+    await page.context().close();
+  });
+
   it('fits a phone: the list, the create dialog and the pay page without sideways scrolling', async () => {
     const page = await newPhonePage(browser);
     const email = uniqueEmail('phone');

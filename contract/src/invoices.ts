@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { currencySchema, type Currency } from './currencies';
 import { isoDateSchema } from './dates';
+import { invoiceCeilingIssues } from './invoice-math';
 import { amountStringSchema } from './money';
 import { multiLineText, singleLineText } from './text';
 
@@ -97,6 +98,14 @@ export const createInvoiceBodySchema = z
   .refine((body) => body.items !== undefined || body.amount !== undefined, {
     message: 'Add at least one line or an amount',
     path: ['amount'],
+  })
+  .superRefine((body, ctx) => {
+    // The sketch's lone amount is one line of quantity 1: its problems are the amount's.
+    const lines =
+      body.items ?? (typeof body.amount === 'string' ? [{ quantity: '1', unitPrice: body.amount }] : []);
+    for (const issue of invoiceCeilingIssues(body.currency, lines, body.taxRate)) {
+      ctx.addIssue({ code: 'custom', path: body.items ? issue.path : ['amount'], message: issue.message });
+    }
   });
 /** What a client sends (defaults may be left out)… */
 export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;

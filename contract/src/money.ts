@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { scaleOf, type Currency } from './currencies';
+import { currencies, currencyCodes, maxMinorOf, scaleOf, type Currency } from './currencies';
 
 /**
  * Money is an integer count of minor units (BigInt) of one currency. Decimal strings exist only at the edges:
  * `parseAmount` on the way in, `formatAmount` on the way out. Nothing in between ever holds a float.
  */
-
-/** Largest amount accepted from outside: 10^15 minor units keeps every sum far inside a 64-bit bigint column. */
-export const MAX_AMOUNT_MINOR = 10n ** 15n;
 
 // Digits, optionally a point and more digits. No sign, exponent, spaces, or a bare leading/trailing point.
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -16,10 +13,20 @@ export class InvalidAmountError extends Error {
   override name = 'InvalidAmountError';
 }
 
+/** "Amount can be at most 5,000,000,000.00 USD": what is said when an amount passes its currency's ceiling. */
+export function overCeilingMessage(currency: Currency, what = 'Amount'): string {
+  const [whole = '', fraction] = formatAmount(maxMinorOf(currency), currency).split('.');
+  const ceiling = fraction === undefined ? groupThousands(whole) : `${groupThousands(whole)}.${fraction}`;
+  return `${what} can be at most ${ceiling} ${currency}`;
+}
+
+/** Whether `minor` is within its currency's ceiling (currencies.ts says why there is one). */
+export const withinCeiling = (minor: bigint, currency: Currency) => minor <= maxMinorOf(currency);
+
 /** What is wrong with `decimal` as an amount of `currency`, or null if it is fine (zero included). */
 export function amountProblem(decimal: string, currency: Currency): string | null {
   if (!DECIMAL.test(decimal)) return 'Amount must be a positive decimal number such as 12.50';
-  if (decimal.length > 40) return 'Amount is too large';
+  if (decimal.length > 40) return overCeilingMessage(currency);
   const scale = scaleOf(currency);
   const fraction = decimal.split('.')[1] ?? '';
   if (fraction.length > scale) {
@@ -27,17 +34,23 @@ export function amountProblem(decimal: string, currency: Currency): string | nul
       ? `${currency} amounts cannot have decimal places`
       : `${currency} amounts can have at most ${scale} decimal places`;
   }
+  if (!withinCeiling(toMinor(decimal, scale), currency)) return overCeilingMessage(currency);
   return null;
 }
 
-/** "12.5" USD → 1250n. Strict: throws InvalidAmountError on anything but plain digits within the scale. */
+const toMinor = (decimal: string, scale: number) => {
+  const [whole = '', fraction = ''] = decimal.split('.');
+  return BigInt(whole + fraction.padEnd(scale, '0'));
+};
+
+/**
+ * "12.5" USD → 1250n. Strict: throws InvalidAmountError on anything but plain digits within the scale and the
+ * currency's ceiling.
+ */
 export function parseAmount(decimal: string, currency: Currency): bigint {
   const problem = typeof decimal === 'string' ? amountProblem(decimal, currency) : 'Amount must be a string';
   if (problem) throw new InvalidAmountError(problem);
-  const [whole = '', fraction = ''] = decimal.split('.');
-  const minor = BigInt(whole + fraction.padEnd(scaleOf(currency), '0'));
-  if (minor > MAX_AMOUNT_MINOR) throw new InvalidAmountError('Amount is too large');
-  return minor;
+  return toMinor(decimal, scaleOf(currency));
 }
 
 /** 1245000n USD → "12450.00"; always exactly the currency's scale of decimals ("0.25000000" BTC, "100" JPY). */
@@ -49,9 +62,16 @@ export function formatAmount(minor: bigint, currency: Currency): string {
   return scale === 0 ? `${sign}${whole}` : `${sign}${whole}.${digits.slice(digits.length - scale)}`;
 }
 
+// The largest ceiling in whole units (the yen's): more than this is too large whatever the currency.
+const LARGEST_CEILING = currencyCodes.reduce(
+  (largest, code) => (currencies[code].ceiling > largest ? currencies[code].ceiling : largest),
+  0n,
+);
+
 /**
  * An amount on the wire: a positive decimal string. JSON numbers are refused because they are floats in every
- * JavaScript client (0.1 + 0.2). The currency-specific scale is checked where the currency is known.
+ * JavaScript client (0.1 + 0.2). The currency-specific scale and ceiling are checked where the currency is
+ * known (`amountProblem`, server/src/lib/amount.ts); here only what no currency allows.
  */
 export const amountStringSchema = z
   .string({
@@ -64,7 +84,11 @@ export const amountStringSchema = z
   })
   .regex(DECIMAL, 'Amount must be a positive decimal number such as 12.50')
   .max(40, 'Amount is too large')
-  .refine((value) => /[1-9]/.test(value), 'Amount must be greater than 0');
+  .refine((value) => /[1-9]/.test(value), 'Amount must be greater than 0')
+  .refine(
+    (value) => !DECIMAL.test(value) || BigInt(value.split('.')[0]!) <= LARGEST_CEILING,
+    'Amount is too large',
+  );
 
 /**
  * An amount with its currency. Arithmetic only with other Money of the same currency: `money + 1` and

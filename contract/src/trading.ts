@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountProblem } from './money';
+import { amountProblem, overCeilingMessage } from './money';
 
 /**
  * Trading BTC and ETH against USD (the spec's Portfolio & Trading). Quantities are decimal strings in the
@@ -19,17 +19,27 @@ export const tradingFeeMinor = (valueMinor: bigint): bigint =>
 export const QUOTE_TTL_SECONDS = 30;
 
 const isPositive = (text: string) => /[1-9]/.test(text);
+const QUANTITY = /^\d+(\.\d{1,8})?$/;
+const PRICE = /^\d+(\.\d{1,2})?$/;
+// BTC and ETH share a scale. Past the larger of their ceilings (currencies.ts) no asset can hold it; the
+// asset's own ceiling is checked where the asset is known (the server's parseRequestAmount).
 const quantitySchema = z
   .string({ error: 'Quantity is required' })
   .trim()
-  .refine((text) => amountProblem(text, 'BTC') === null && isPositive(text), {
+  .refine((text) => QUANTITY.test(text) && isPositive(text), {
     message: 'Quantity must be a positive number with at most 8 decimal places',
+  })
+  .refine((text) => !QUANTITY.test(text) || amountProblem(text, 'ETH') === null, {
+    message: 'Quantity is too large',
   });
 const priceSchema = z
   .string()
   .trim()
-  .refine((text) => amountProblem(text, 'USD') === null && isPositive(text), {
+  .refine((text) => PRICE.test(text) && isPositive(text), {
     message: 'Price must be a positive USD amount with at most 2 decimal places',
+  })
+  .refine((text) => !PRICE.test(text) || amountProblem(text, 'USD') === null, {
+    message: overCeilingMessage('USD', 'Price'),
   });
 
 /** POST /api/trade/quote: what a market order would cost right now, held for QUOTE_TTL_SECONDS. */

@@ -35,6 +35,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://bank.example.com/app' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('refuses a USD setting past the USD ceiling, readably, instead of failing at start-up', () => {
+    expect(() => loadConfig({ VERIFIED_MONTHLY_LIMIT_USD: '5000000000.01' })).toThrow(
+      /VERIFIED_MONTHLY_LIMIT_USD can be at most 5,000,000,000.00 USD/,
+    );
+    expect(loadConfig({ SANDBOX_MAX_DEPOSIT_USD: '5000000000' }).SANDBOX_MAX_DEPOSIT_USD).toBe('5000000000');
+  });
+
   it('refuses several app processes on SQLite (one writer)', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: more than one app process needs PostgreSQL/);
     expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://localhost/db' }).WORKERS).toBe(2);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { amountProblem, overCeilingMessage } from '@contract/money';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -157,6 +158,10 @@ const envSchema = z.object({
   SANDBOX_MAX_DEPOSIT_USD: z
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, 'SANDBOX_MAX_DEPOSIT_USD must be a USD amount such as 50000')
+    .refine(
+      (text) => amountProblem(text, 'USD') === null,
+      overCeilingMessage('USD', 'SANDBOX_MAX_DEPOSIT_USD'),
+    )
     .default('50000'),
   /**
    * AES-256-GCM key (64 hex characters) sealing two-factor secrets in the database. Unset: a key file is created
@@ -216,11 +221,19 @@ const envSchema = z.object({
   UNVERIFIED_MONTHLY_LIMIT_USD: z
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, 'UNVERIFIED_MONTHLY_LIMIT_USD must be a USD amount such as 1000')
+    .refine(
+      (text) => amountProblem(text, 'USD') === null,
+      overCeilingMessage('USD', 'UNVERIFIED_MONTHLY_LIMIT_USD'),
+    )
     .default('1000'),
   /** The same limit once identity verification approved the account. */
   VERIFIED_MONTHLY_LIMIT_USD: z
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, 'VERIFIED_MONTHLY_LIMIT_USD must be a USD amount such as 50000')
+    .refine(
+      (text) => amountProblem(text, 'USD') === null,
+      overCeilingMessage('USD', 'VERIFIED_MONTHLY_LIMIT_USD'),
+    )
     .default('50000'),
   /** Folder for uploaded files (identity documents). Unset: `uploads` next to the SQLite file. Never under the web root. */
   FILE_STORAGE_DIR: z.string().optional(),

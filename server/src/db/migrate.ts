@@ -5,7 +5,6 @@ import * as idempotency from './migrations/0003-idempotency';
 import * as transfers from './migrations/0004-transfers';
 import * as trustBoundaries from './migrations/0005-trust-boundaries';
 import * as loginThrottle from './migrations/0006-login-throttle';
-import * as signInLinks from './migrations/0025-sign-in-links';
 import * as rateLimits from './migrations/0007-rate-limits';
 import * as notifications from './migrations/0008-notifications';
 import * as jobRuns from './migrations/0009-job-runs';
@@ -23,6 +22,8 @@ import * as sessionSignal from './migrations/0020-session-signal';
 import * as paymentContext from './migrations/0021-payment-context';
 import * as ledgerOrRaise from './migrations/0022-ledger-or-raise';
 import * as notificationListeners from './migrations/0023-notification-listeners';
+import * as amountCeilings from './migrations/0024-amount-ceilings';
+import * as signInLinks from './migrations/0025-sign-in-links';
 import * as passwordResets from './migrations/0026-password-resets';
 import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and-released-addresses';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0021-payment-context': paymentContext,
   '0022-ledger-or-raise': ledgerOrRaise,
   '0023-notification-listeners': notificationListeners,
+  '0024-amount-ceilings': amountCeilings,
   '0025-sign-in-links': signInLinks,
   '0026-password-resets': passwordResets,
   '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,

@@ -1,6 +1,6 @@
 import { Money, parseAmount } from '@contract/money';
 import type { InvoiceCurrency, InvoiceItemInput } from '@contract/invoices';
-import { hundredths, lineAmountMinor, taxMinor } from '@contract/invoice-math';
+import { hundredths, invoiceCeilingIssues, lineAmountMinor, taxMinor } from '@contract/invoice-math';
 import { AppError } from '../../lib/errors';
 
 export interface InvoiceLine {
@@ -28,6 +28,7 @@ export function invoiceFigures(
   items: readonly InvoiceItemInput[],
   taxRate: string,
 ): InvoiceFigures {
+  assertWithinCeiling(currency, items, taxRate);
   const lines = items.map((item, index) => {
     const unitPrice = Money.of(parseLinePrice(item.unitPrice, currency, index), currency);
     const amount = Money.of(lineAmountMinor(item.quantity, unitPrice.minor), currency);
@@ -41,6 +42,15 @@ export function invoiceFigures(
   }
   const taxAmount = Money.of(taxMinor(amount.minor, taxRate), currency);
   return { lines, amount, taxAmount, totalAmount: amount.plus(taxAmount) };
+}
+
+/** A line or a total past the currency's ceiling is a 400 naming the field (an edit may change the currency). */
+function assertWithinCeiling(currency: InvoiceCurrency, items: readonly InvoiceItemInput[], taxRate: string) {
+  const issues = invoiceCeilingIssues(currency, items, taxRate);
+  if (issues.length === 0) return;
+  const fields = Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]));
+  const [field, message] = Object.entries(fields)[0]!;
+  throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, fields);
 }
 
 function parseLinePrice(text: string, currency: InvoiceCurrency, index: number): bigint {

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Invoice, PublicInvoice } from '@contract/invoices';
 import { formatAmount, parseAmount } from '@contract/money';
 import { request, signUp, type Session } from '../../test/http';
-import { walletsOf } from '../../test/money';
+import { ledgerSnapshot, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { verifyLedger } from '../ledger/ledger.verify';
 import { runOverdueInvoices } from './invoice-overdue';
@@ -116,6 +116,40 @@ describeEachDatabase('invoice pay link and overdue job', (ctx) => {
       url: `/api/public/invoices/${tokenOf(other)}/pay`,
     });
     expect(missingKey.statusCode).toBe(400);
+  });
+
+  it("refuses the invoice's owner, signed in, on their own pay link (422), and moves nothing", async () => {
+    const invoice = await sendInvoice({ currency: 'USD' });
+    const before = await ledgerSnapshot(ctx.app.db);
+    const own = await request(
+      ctx.app,
+      ada,
+      'POST',
+      `/api/public/invoices/${tokenOf(invoice)}/pay`,
+      undefined,
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(own.statusCode).toBe(422);
+    expect(own.json()).toEqual({
+      code: 'BUSINESS_RULE',
+      message: 'This is your own invoice: only your client can pay it',
+    });
+    expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
+    // Someone else signed in is a client like any other.
+    const client = await signUp(ctx.app);
+    const paid = await request(
+      ctx.app,
+      client,
+      'POST',
+      `/api/public/invoices/${tokenOf(invoice)}/pay`,
+      undefined,
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(paid.statusCode).toBe(200);
   });
 
   it('counts a paid invoice as a client payment in the earnings analytics', async () => {

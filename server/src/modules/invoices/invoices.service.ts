@@ -356,13 +356,18 @@ export function createInvoicesService(deps: InvoicesDeps) {
      * The client pays through the link: on a sandbox server a simulated payment, credited to the owner's
      * wallet exactly once (see recordInvoicePayment). The Idempotency-Key is kept among the owner's keys, so
      * a retried request answers as the first did. A server that is not a sandbox takes no payment here.
+     * `payerId` is whoever is signed in, if anyone: a payer is never the invoice's own account (422), or a
+     * sandbox's simulated payment would be a deposit past the sandbox's cap.
      */
-    async payByLink(token: string, request: Omit<IdempotentRequest, 'userId'>) {
+    async payByLink(token: string, request: Omit<IdempotentRequest, 'userId'>, payerId?: string) {
       if (!config.SANDBOX) {
         throw new AppError('FORBIDDEN', 'This server takes no online payments: pay as the invoice says');
       }
       const found = await repo.findByPayToken(db, token);
       if (!found || found.status === 'draft') throw notFound('Invoice');
+      if (payerId === found.user_id) {
+        throw new AppError('BUSINESS_RULE', 'This is your own invoice: only your client can pay it');
+      }
       const total = Money.of(BigInt(found.total_amount), found.currency);
       const stamp = await stampInHomeCurrency(rates, total, found.home_currency);
       return runIdempotent<PublicInvoice>(db, { ...request, userId: found.user_id }, async (trx) => {

@@ -34,7 +34,11 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
     },
     async (request, reply) => {
       const { key, fingerprint } = idempotencyOf(request, '');
-      return sendIdempotent(reply, await invoices.payByLink(request.params.token, { key, fingerprint }));
+      const payerId = request.auth?.userId;
+      return sendIdempotent(
+        reply,
+        await invoices.payByLink(request.params.token, { key, fingerprint }, payerId),
+      );
     },
   );
 };

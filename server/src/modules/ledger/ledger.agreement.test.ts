@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxMinorOf } from '@contract/currencies';
 import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { signUp, startDemo } from '../../test/http';
@@ -15,7 +16,7 @@ import { withMoneyTransaction } from './money-transaction';
  * On PostgreSQL postEntry runs as one call of the ledger_post_entry function (migration 0016); the single
  * statements of the JavaScript path (SQLite's) are its reference. Random entries, valid and not (overdrafts,
  * demo/live mixes, house accounts moved into the demo book, house-only entries of either book, unknown
- * accounts, currency mismatches), are posted through each path in a transaction that is then rolled back, and
+ * accounts, currency mismatches, deposits near the ceiling that may take a wallet past it), are posted through each path in a transaction that is then rolled back, and
  * must give the same answer: the same error, or the same balances, postings, history rows and ledger state.
  * Then the step is posted for real, so the state the next step sees moves on.
  */
@@ -32,6 +33,12 @@ const step = fc.oneof(
   fc.record({ type: fc.constant('booked' as const), to: fc.nat(4), amount: cents }),
   fc.record({ type: fc.constant('unknown' as const), amount: cents }),
   fc.record({ type: fc.constant('mismatch' as const), from: fc.nat(4), amount: cents }),
+  // A deposit near the ceiling: within it into an empty wallet, past it into one that holds more than the gap.
+  fc.record({
+    type: fc.constant('deposit' as const),
+    to: fc.nat(4),
+    amount: fc.bigInt({ min: maxMinorOf('USD') - 40_000n, max: maxMinorOf('USD') }),
+  }),
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -214,13 +221,15 @@ describe.skipIf(!postgres)('ledger_post_entry agrees with the statement path [po
       .selectFrom('postings')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    const huge = Money.of(10n ** 15n, 'USD');
+    // From a wallet of its own: the random steps above may have filled the others up to the ceiling.
+    const empty = (await walletsOf(app.app, await signUp(app.app))).USD!.id;
+    const huge = Money.of(maxMinorOf('USD'), 'USD');
     const entry: EntryInput = {
       kind: 'test',
       description: 'overdraft',
       postings: [
-        { accountId: usd[0]!, amount: huge.negated() },
-        { accountId: usd[1]!, amount: huge },
+        { accountId: empty, amount: huge.negated() },
+        { accountId: houseAccountId('external', 'USD'), amount: huge },
       ],
     };
     const viaFunction = (await outcome(postEntry, entry)) as { ok: boolean; code: string; message: string };
@@ -232,5 +241,38 @@ describe.skipIf(!postgres)('ledger_post_entry agrees with the statement path [po
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
+  });
+
+  it('refuses an entry that would take a wallet past the ceiling, alike on both paths, writing nothing', async () => {
+    const wallets = [0, 1].map(async () => (await walletsOf(app.app, await signUp(app.app))).USD!.id);
+    const [full, other] = (await Promise.all(wallets)).sort();
+    const credit = (minor: bigint, accountId: string): EntryInput['postings'] => [
+      { accountId, amount: Money.of(minor, 'USD') },
+      { accountId: houseAccountId('external', 'USD'), amount: Money.of(-minor, 'USD') },
+    ];
+    await withMoneyTransaction(app.app.db, (trx) =>
+      postEntry(trx, {
+        kind: 'test',
+        description: 'to the brim',
+        postings: credit(maxMinorOf('USD') - 10n, full!),
+      }),
+    );
+    // Both wallets credited; the one past the ceiling is named, as the first short one is.
+    const entry: EntryInput = {
+      kind: 'test',
+      description: 'past the ceiling',
+      postings: [...credit(11n, full!), ...credit(5n, other!)],
+    };
+    const viaFunction = await outcome(postEntry, entry);
+    expect(viaFunction).toMatchObject({
+      ok: false,
+      code: 'BUSINESS_RULE',
+      message:
+        'This payment would take a balance past the ceiling: a balance can be at most 5,000,000,000.00 USD',
+    });
+    expect(viaFunction).toEqual(await outcome(postEntryByStatements, entry));
+    const fits: EntryInput = { ...entry, postings: [...credit(10n, full!), ...credit(5n, other!)] };
+    expect(await outcome(postEntry, fits)).toEqual(await outcome(postEntryByStatements, fits));
+    expect(await outcome(postEntry, fits)).toMatchObject({ ok: true });
   });
 });

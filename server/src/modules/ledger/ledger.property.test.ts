@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { maxMinorOf, type Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
 import { AppError } from '../../lib/errors';
 import { signUp, startDemo } from '../../test/http';
@@ -14,8 +15,9 @@ import { verifyLedger } from './ledger.verify';
 import { withMoneyTransaction } from './money-transaction';
 
 /**
- * Random sequences of valid and invalid entries (deposits, transfers that may overdraw, exchanges, and
- * malformed entries) never break an invariant, and a rejected entry changes nothing at all. Wallets 0–2
+ * Random sequences of valid and invalid entries (deposits, some near the ceiling, transfers that may overdraw,
+ * exchanges, and malformed entries) never break an invariant, no balance ever passes its currency's ceiling,
+ * and a rejected entry changes nothing at all. Wallets 0–2
  * belong to real customers and 3–4 to demo users: an entry between the two books is refused (DEMO_ACCOUNT),
  * and every other one stays in its book.
  */
@@ -24,6 +26,12 @@ const command = fc.oneof(
   fc.record({ type: fc.constant('deposit' as const), to: fc.nat(4), amount: cents }),
   fc.record({ type: fc.constant('transfer' as const), from: fc.nat(4), to: fc.nat(4), amount: cents }),
   fc.record({ type: fc.constant('exchange' as const), from: fc.nat(4), to: fc.nat(4), amount: cents }),
+  // Near the USD ceiling: fits an emptier wallet, takes a fuller one past it (refused, BUSINESS_RULE).
+  fc.record({
+    type: fc.constant('deposit' as const),
+    to: fc.nat(4),
+    amount: fc.bigInt({ min: maxMinorOf('USD') - 30_000n, max: maxMinorOf('USD') }),
+  }),
   fc.record({
     type: fc.constant('malformed' as const),
     flaw: fc.constantFrom('unbalanced', 'zero', 'mismatch', 'single', 'unknown'),
@@ -91,6 +99,33 @@ describeEachDatabase('ledger invariants (property)', (ctx) => {
   const crossesBooks = (step: Command) =>
     (step.type === 'transfer' || step.type === 'exchange') && isDemo(step.from) !== isDemo(step.to);
 
+  /** Whether, by the model, the entry would credit a customer account past its currency's ceiling. */
+  const passesCeiling = (entry: EntryInput, model: Map<string, string>) => {
+    const after = new Map<string, bigint>();
+    for (const { accountId, amount } of entry.postings) {
+      const held = model.get(accountId);
+      if (held === undefined || held === 'null') continue;
+      after.set(accountId, (after.get(accountId) ?? BigInt(held)) + amount.minor);
+    }
+    return entry.postings.some(
+      ({ accountId, amount }) =>
+        after.has(accountId) && amount.isPositive() && after.get(accountId)! > maxMinorOf(amount.currency),
+    );
+  };
+
+  const currencyOf = new Map<string, Currency>();
+  const assertWithinCeilings = async () => {
+    if (currencyOf.size === 0) {
+      const accounts = await ctx.app.db.selectFrom('ledger_accounts').select(['id', 'currency']).execute();
+      for (const { id, currency } of accounts) currencyOf.set(id, currency);
+    }
+    for (const [id, balance] of Object.entries((await ledgerSnapshot(ctx.app.db)).balances)) {
+      const currency = currencyOf.get(id);
+      if (balance === 'null' || !currency) continue;
+      expect(BigInt(balance) <= maxMinorOf(currency), `${id}: ${balance} ${currency}`).toBe(true);
+    }
+  };
+
   it('holds every invariant, and rejected entries change nothing', async () => {
     const owner = (await ctx.app.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
     await fc.assert(
@@ -104,6 +139,7 @@ describeEachDatabase('ledger invariants (property)', (ctx) => {
             await withMoneyTransaction(ctx.app.db, (trx) => postEntry(trx, entry));
             expect(step.type).not.toBe('malformed');
             expect(crossesBooks(step)).toBe(false);
+            expect(passesCeiling(entry, model)).toBe(false);
             for (const { accountId, amount } of entry.postings) {
               const held = model.get(accountId);
               if (held !== 'null') model.set(accountId, String(BigInt(held!) + amount.minor));
@@ -112,10 +148,12 @@ describeEachDatabase('ledger invariants (property)', (ctx) => {
             const expected =
               error instanceof LedgerRuleError ||
               (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') ||
+              (error instanceof AppError && error.code === 'BUSINESS_RULE' && passesCeiling(entry, model)) ||
               (error instanceof AppError && error.code === 'DEMO_ACCOUNT' && crossesBooks(step));
             if (!expected) throw error;
             expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);
           }
+          await assertWithinCeilings();
         }
         expect((await ledgerSnapshot(ctx.app.db)).balances).toEqual(Object.fromEntries(model));
         expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { houseAccountId } from './house-accounts';
 import { isPostgres } from '../../db/dialect';
 import { deleteTransactionsOf } from '../transactions/transactions.repository';
-import { postEntry, type PostingInput } from './ledger.service';
+import { inCeilingParts, postEntry, type PostingInput } from './ledger.service';
 
 /**
  * Frees a user's ledger so the user row can be deleted (auth's onUserRemoving hook; used for idle demos).
@@ -46,11 +46,11 @@ export async function releaseUserLedger(trx: Transaction<Database>, userId: stri
   for (const { account_id, total } of sums) {
     const currency = currencyOf.get(account_id)!;
     if (BigInt(total) === 0n) continue;
-    postings.push({ accountId: account_id, amount: Money.of(-BigInt(total), currency) });
-    postings.push({
-      accountId: houseAccountId('external', currency),
-      amount: Money.of(BigInt(total), currency),
-    });
+    // In parts: a balance held past the ceiling from before there was one is larger than one posting may be.
+    for (const part of inCeilingParts(Money.of(BigInt(total), currency))) {
+      postings.push({ accountId: account_id, amount: part.negated() });
+      postings.push({ accountId: houseAccountId('external', currency), amount: part });
+    }
   }
   if (postings.length > 0) {
     await postEntry(trx, {

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Currency } from '@contract/currencies';
-import { Money } from '@contract/money';
+import { maxMinorOf, type Currency } from '@contract/currencies';
+import { Money, overCeilingMessage, withinCeiling } from '@contract/money';
 import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
 import { thenCommit } from '../../db/pg-round-trips';
@@ -58,6 +58,44 @@ function assertBalanced(postings: PostingInput[]): void {
 }
 
 /**
+ * No posting moves more than its currency's ceiling (currencies.ts). The edge already refuses such an amount
+ * with a 400; this catches what is derived from one (an amount plus its fee, a conversion into a currency of
+ * smaller units, an invoice's total) before either path writes anything.
+ */
+function assertPostingsWithinCeiling(postings: PostingInput[]): void {
+  for (const { amount } of postings) {
+    const size = amount.isNegative() ? amount.negated() : amount;
+    if (!withinCeiling(size.minor, amount.currency)) {
+      throw new AppError('BUSINESS_RULE', overCeilingMessage(amount.currency, 'A single payment'));
+    }
+  }
+}
+
+/**
+ * `amount` in parts of at most its currency's ceiling, same sign, summing to it: for an entry that moves the
+ * total of many payments at once (a settlement batch, an account's closure), which would otherwise be refused.
+ */
+export function inCeilingParts(amount: Money): Money[] {
+  const ceiling = maxMinorOf(amount.currency);
+  const sign = amount.isNegative() ? -1n : 1n;
+  let left = amount.minor * sign;
+  const parts: Money[] = [];
+  while (left > 0n) {
+    const part = left > ceiling ? ceiling : left;
+    parts.push(Money.of(part * sign, amount.currency));
+    left -= part;
+  }
+  return parts;
+}
+
+// Worded for either side: the account past the ceiling may be the payer's or the recipient's.
+const overCeiling = (currency: Currency) =>
+  new AppError(
+    'BUSINESS_RULE',
+    `This payment would take a balance past the ceiling: ${overCeilingMessage(currency, 'a balance')}`,
+  );
+
+/**
  * THE way money moves. Every movement is one journal entry of signed postings, and this function is the
  * only writer of postings and cached balances. It enforces, inside the caller's database transaction:
  *
@@ -69,6 +107,12 @@ function assertBalanced(postings: PostingInput[]): void {
  * - Each posting's currency is its account's currency.
  * - Cached balances (customer accounts only) move by exactly the sum of their postings and never go below
  *   zero: a shortfall is INSUFFICIENT_FUNDS and nothing is written.
+ * - Ceilings (contract/src/currencies.ts): no posting is larger than its currency's ceiling, and no entry
+ *   takes a customer account's balance above it (BUSINESS_RULE, 422, nothing written). An account already
+ *   above it (from before there was one) may still go down. House accounts have no cached balance, so they
+ *   have no balance check: reading their sum would make every payment queue on them. Per currency they hold
+ *   minus what the customers hold (each currency sums to zero), so they grow only with the number of capped
+ *   customer balances (and PostgreSQL sums bigint as numeric; SQLite would need millions of full wallets).
  * - Postings and entries are only ever inserted (the database refuses updates too).
  * - Books: every account is in the live book or the demo's. An entry stays in one book, so play money never
  *   reaches a real customer (422 DEMO_ACCOUNT). Callers name house accounts by their live id; an entry whose
@@ -77,6 +121,7 @@ function assertBalanced(postings: PostingInput[]): void {
 export async function postEntry(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new LedgerRuleError('postEntry must run inside a database transaction');
   assertBalanced(entry.postings);
+  assertPostingsWithinCeiling(entry.postings);
   return isPostgres(trx) ? postEntryInPostgres(trx, entry) : postEntryByStatements(trx, entry);
 }
 
@@ -110,6 +155,12 @@ export async function postEntryByStatements(
     const balance = account.balance! + deltas.get(account.id)!;
     if (balance < 0n) throw insufficientFunds(account.currency, account.balance!);
     balances.set(account.id, balance);
+  }
+  // After every shortfall, as ledger_post_entry orders its refusals.
+  for (const account of customer) {
+    if (deltas.get(account.id)! > 0n && !withinCeiling(balances.get(account.id)!, account.currency)) {
+      throw overCeiling(account.currency);
+    }
   }
 
   const entryId = newId();
@@ -177,7 +228,7 @@ function historyRow(row: NewTransaction, entryId: string, createdAt: string): Tr
 }
 
 interface PostedRow {
-  problem: 'demo_account' | 'ledger_rule' | 'insufficient_funds' | null;
+  problem: 'demo_account' | 'ledger_rule' | 'insufficient_funds' | 'over_ceiling' | null;
   account_id: string | null;
   currency: Currency | null;
   balance: bigint | null;
@@ -186,7 +237,8 @@ interface PostedRow {
 
 /**
  * postEntry on PostgreSQL: the same rules in ONE round trip, through the `ledger_post_entry` function
- * (migration 0016, which lists them). Everything goes as parameters: arrays of ids, currencies and amounts
+ * (migration 0016, which lists them, and 0024, which adds the balance ceiling: each posting's currency's
+ * ceiling goes in beside its amount). Everything goes as parameters: arrays of ids, currencies and amounts
  * (amounts as decimal text, read as bigint: no float on the way), the history rows as JSON with their bigint
  * columns as strings. The function returns a refusal as a row rather than raising, having written nothing,
  * so the caller's transaction is left as the JavaScript path leaves it when it throws.
@@ -208,7 +260,8 @@ function ledgerCall(entry: EntryInput) {
     ${entryId}, ${entry.kind}, ${entry.description}, ${JSON.stringify(entry.metadata ?? {})}, ${createdAt},
     ${entry.book ?? null}, ${houseKinds}::text[], ${postings.map(() => newId())}::text[],
     ${postings.map((p) => p.accountId)}::text[], ${postings.map((p) => p.amount.currency)}::text[],
-    ${postings.map((p) => p.amount.minor.toString())}::bigint[], ${json}::jsonb`;
+    ${postings.map((p) => p.amount.minor.toString())}::bigint[],
+    ${postings.map((p) => maxMinorOf(p.amount.currency).toString())}::bigint[], ${json}::jsonb`;
   return { args, posted: { entryId, createdAt, transactions: rows } };
 }
 
@@ -224,6 +277,8 @@ function balancesOf(rows: PostedRow[]): Map<string, bigint> {
         throw demoAccountError();
       case 'insufficient_funds':
         throw insufficientFunds(row.currency!, row.balance!);
+      case 'over_ceiling':
+        throw overCeiling(row.currency!);
       default:
         throw new LedgerRuleError(row.detail ?? 'Entry refused by the ledger');
     }
@@ -245,6 +300,7 @@ export type QueuedEntry = Omit<PostedEntry, 'balances'>;
 export async function queueEntry(trx: Transaction<Database>, entry: EntryInput): Promise<QueuedEntry> {
   if (!isPostgres(trx) || !defersWrites(trx)) return postEntry(trx, entry);
   assertBalanced(entry.postings);
+  assertPostingsWithinCeiling(entry.postings);
   const call = ledgerCall(entry);
   await deferCarrier(trx, async (carrierTrx, writes, last) => {
     const post = sql`${sql.raw(thenCommit(last))}select ledger_post_entry_or_raise(${call.args}, ${writes}::jsonb)`;

@@ -1,4 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import { currencyCodes, maxMinorOf } from '@contract/currencies';
+import { formatAmount } from '@contract/money';
+import { isPostgres } from '../../db/dialect';
+import { sqliteMoneyColumns } from '../../db/migrations/0024-amount-ceilings';
 import type { Database } from '../../db/schema';
 
 export interface LedgerReport {
@@ -18,20 +22,39 @@ const LIMIT = 50;
  * live database: each entry balances per currency and has at least two non-zero postings in its accounts'
  * currencies; each cached balance equals the sum of its postings and is not negative; per currency, the
  * sum over each book's accounts is zero; no entry moves value between the live book and the demo's; the
- * monthly limit's running totals equal the history they are kept from.
+ * monthly limit's running totals equal the history they are kept from; no customer balance is past its
+ * currency's ceiling; on SQLite, every money column holds integers.
+ *
+ * A broken book is reported, never a crash: on SQLite a sum of integers past 64 bits raises "integer
+ * overflow", so each check that sums says so as its finding and the others still run.
  */
 export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> {
   const violations: string[] = [];
   const report = (lines: string[]) => violations.push(...lines);
+  const summing = async (check: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      if (!(error instanceof Error && /integer overflow/i.test(error.message))) throw error;
+      report([`${check}: a sum overflows a 64-bit integer (amounts past every ceiling are stored)`]);
+    }
+  };
 
-  const unbalanced = await db
-    .selectFrom('postings')
-    .select(['entry_id', 'currency', sumText.as('total')])
-    .groupBy(['entry_id', 'currency'])
-    .having(sql`sum(amount)`, '<>', 0)
-    .limit(LIMIT)
-    .execute();
-  report(unbalanced.map((row) => `entry ${row.entry_id} does not balance in ${row.currency}: ${row.total}`));
+  if (!isPostgres(db)) report(await nonIntegerMoney(db));
+  report(await pastCeiling(db));
+
+  await summing('entry balance check', async () => {
+    const unbalanced = await db
+      .selectFrom('postings')
+      .select(['entry_id', 'currency', sumText.as('total')])
+      .groupBy(['entry_id', 'currency'])
+      .having(sql`sum(amount)`, '<>', 0)
+      .limit(LIMIT)
+      .execute();
+    report(
+      unbalanced.map((row) => `entry ${row.entry_id} does not balance in ${row.currency}: ${row.total}`),
+    );
+  });
 
   const thin = await db
     .selectFrom('journal_entries as e')
@@ -56,18 +79,22 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
     ),
   );
 
-  const drifted = await db
-    .selectFrom('ledger_accounts as a')
-    .leftJoin('postings as p', 'p.account_id', 'a.id')
-    .select(['a.id', 'a.balance', sql<string>`cast(coalesce(sum(p.amount), 0) as text)`.as('total')])
-    .where('a.balance', 'is not', null)
-    .groupBy(['a.id', 'a.balance'])
-    .having(sql`coalesce(sum(p.amount), 0)`, '<>', sql.ref('a.balance'))
-    .limit(LIMIT)
-    .execute();
-  report(
-    drifted.map((row) => `account ${row.id}: cached balance ${row.balance} but postings sum to ${row.total}`),
-  );
+  await summing('cached balance check', async () => {
+    const drifted = await db
+      .selectFrom('ledger_accounts as a')
+      .leftJoin('postings as p', 'p.account_id', 'a.id')
+      .select(['a.id', 'a.balance', sql<string>`cast(coalesce(sum(p.amount), 0) as text)`.as('total')])
+      .where('a.balance', 'is not', null)
+      .groupBy(['a.id', 'a.balance'])
+      .having(sql`coalesce(sum(p.amount), 0)`, '<>', sql.ref('a.balance'))
+      .limit(LIMIT)
+      .execute();
+    report(
+      drifted.map(
+        (row) => `account ${row.id}: cached balance ${row.balance} but postings sum to ${row.total}`,
+      ),
+    );
+  });
 
   const crossing = await db
     .selectFrom('postings as p')
@@ -89,49 +116,53 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
 
   // Per book: value that left the live book for the demo's (or back) would show here even if an entry
   // check were missed.
-  const leaking = await db
-    .selectFrom('postings as p')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .select(['a.book', 'p.currency', sql<string>`cast(sum(p.amount) as text)`.as('total')])
-    .groupBy(['a.book', 'p.currency'])
-    .having(sql`sum(p.amount)`, '<>', 0)
-    .execute();
-  report(
-    leaking.map(
-      (row) => `${row.currency} does not sum to zero over the ${row.book} book's accounts: ${row.total}`,
-    ),
-  );
+  await summing('per-book sum check', async () => {
+    const leaking = await db
+      .selectFrom('postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(['a.book', 'p.currency', sql<string>`cast(sum(p.amount) as text)`.as('total')])
+      .groupBy(['a.book', 'p.currency'])
+      .having(sql`sum(p.amount)`, '<>', 0)
+      .execute();
+    report(
+      leaking.map(
+        (row) => `${row.currency} does not sum to zero over the ${row.book} book's accounts: ${row.total}`,
+      ),
+    );
+  });
 
   // The monthly limit's running totals (migration 0018's triggers) against the sum they replace, computed
   // here from the history rows with the limit's own rules, per user, month and currency.
-  const fromHistory = db
-    .selectFrom('transactions as t')
-    .innerJoin('journal_entries as j', 'j.id', 't.entry_id')
-    .select(['t.user_id', sql<string>`substr(t.created_at, 1, 7)`.as('month'), 't.currency', 't.amount'])
-    .where('t.status', 'not in', ['failed', 'returned'])
-    .where((eb) =>
-      eb.or([
-        eb('t.type', 'in', ['send', 'card_payment']),
-        eb.and([eb('t.type', '=', 'exchange'), eb('j.kind', 'in', ['exchange', 'trade_buy'])]),
-        eb.and([eb('j.kind', '=', 'order_reservation'), eb('t.from_currency', '=', 'USD')]),
-      ]),
+  await summing('monthly outflow check', async () => {
+    const fromHistory = db
+      .selectFrom('transactions as t')
+      .innerJoin('journal_entries as j', 'j.id', 't.entry_id')
+      .select(['t.user_id', sql<string>`substr(t.created_at, 1, 7)`.as('month'), 't.currency', 't.amount'])
+      .where('t.status', 'not in', ['failed', 'returned'])
+      .where((eb) =>
+        eb.or([
+          eb('t.type', 'in', ['send', 'card_payment']),
+          eb.and([eb('t.type', '=', 'exchange'), eb('j.kind', 'in', ['exchange', 'trade_buy'])]),
+          eb.and([eb('j.kind', '=', 'order_reservation'), eb('t.from_currency', '=', 'USD')]),
+        ]),
+      );
+    const kept = db
+      .selectFrom('monthly_outflows')
+      .select(['user_id', 'month', 'currency', sql<bigint>`-amount`.as('amount')]);
+    const offTotals = await db
+      .selectFrom(fromHistory.unionAll(kept).as('both'))
+      .select(['user_id', 'month', 'currency', sumText.as('total')])
+      .groupBy(['user_id', 'month', 'currency'])
+      .having(sql`sum(amount)`, '<>', 0)
+      .limit(LIMIT)
+      .execute();
+    report(
+      offTotals.map(
+        (row) =>
+          `monthly outflow of user ${row.user_id} in ${row.month} (${row.currency}) is off the history by ${row.total}`,
+      ),
     );
-  const kept = db
-    .selectFrom('monthly_outflows')
-    .select(['user_id', 'month', 'currency', sql<bigint>`-amount`.as('amount')]);
-  const offTotals = await db
-    .selectFrom(fromHistory.unionAll(kept).as('both'))
-    .select(['user_id', 'month', 'currency', sumText.as('total')])
-    .groupBy(['user_id', 'month', 'currency'])
-    .having(sql`sum(amount)`, '<>', 0)
-    .limit(LIMIT)
-    .execute();
-  report(
-    offTotals.map(
-      (row) =>
-        `monthly outflow of user ${row.user_id} in ${row.month} (${row.currency}) is off the history by ${row.total}`,
-    ),
-  );
+  });
 
   const count = async (table: 'journal_entries' | 'postings' | 'ledger_accounts') =>
     Number(
@@ -148,4 +179,46 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
     accounts: await count('ledger_accounts'),
     violations,
   };
+}
+
+/** SQLite only: money stored as anything but an integer (before migration 0024's triggers refused it). */
+async function nonIntegerMoney(db: Kysely<Database>): Promise<string[]> {
+  const found: string[] = [];
+  for (const { table, columns } of sqliteMoneyColumns) {
+    for (const column of columns) {
+      const allowed = column.nullable ? "('integer', 'null')" : "('integer')";
+      const rows = await sql<{ id: string; value: unknown; type: string }>`
+        select rowid as id, cast(${sql.ref(column.name)} as text) as value, typeof(${sql.ref(column.name)}) as type
+        from ${sql.table(table)} where typeof(${sql.ref(column.name)}) not in ${sql.raw(allowed)} limit ${LIMIT}`.execute(
+        db,
+      );
+      found.push(
+        ...rows.rows.map(
+          (row) => `${table}.${column.name} of row ${row.id} is a ${row.type}, not an integer: ${row.value}`,
+        ),
+      );
+    }
+  }
+  return found;
+}
+
+/** Customer balances past their currency's ceiling (held before there was one: the ledger refuses more). */
+async function pastCeiling(db: Kysely<Database>): Promise<string[]> {
+  const found: string[] = [];
+  for (const currency of currencyCodes) {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['id', sql<string>`cast(balance as text)`.as('balance')])
+      .where('currency', '=', currency)
+      .where('balance', '>', maxMinorOf(currency))
+      .limit(LIMIT)
+      .execute();
+    found.push(
+      ...rows.map(
+        (row) =>
+          `account ${row.id} holds ${row.balance} ${currency}, past the ceiling of ${formatAmount(maxMinorOf(currency), currency)}`,
+      ),
+    );
+  }
+  return found;
 }

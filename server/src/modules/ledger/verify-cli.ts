@@ -16,7 +16,7 @@ async function main(): Promise<number> {
     );
     if (report.violations.length === 0) {
       console.log(
-        'OK: every entry balances, cached balances match their postings, no wallet is negative, every currency sums to zero',
+        'OK: every entry balances, cached balances match their postings, no wallet is negative or past its ceiling, every currency sums to zero',
       );
       return 0;
     }

@@ -146,6 +146,37 @@ describeEachDatabase('trading', (ctx) => {
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(snapshot);
   });
 
+  it("refuses a quantity or price past its currency's ceiling with a 400 naming the field", async () => {
+    const snapshot = await ledgerSnapshot(ctx.app.db);
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { asset: 'BTC', quantity: '100000.00000001' },
+        'quantity',
+        'Amount can be at most 100,000.00000000 BTC',
+      ],
+      [{ asset: 'ETH', quantity: '1000000.00000001' }, 'quantity', 'Quantity is too large'],
+      [
+        { asset: 'BTC', quantity: '1', price: '5000000000.01' },
+        'price',
+        'Price can be at most 5,000,000,000.00 USD',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await post(ada, '/api/trade', { type: 'buy', ...body });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().fields).toEqual({ [field]: message });
+    }
+    // ETH's own ceiling is ten times BTC's: a quote for 500,000 ETH is priced.
+    const quote = await post(
+      ada,
+      '/api/trade/quote',
+      { type: 'buy', asset: 'ETH', quantity: '500000' },
+      false,
+    );
+    expect(quote.statusCode).toBe(200);
+    expect(await ledgerSnapshot(ctx.app.db)).toEqual(snapshot);
+  });
+
   it('refuses what the wallets cannot cover', async () => {
     const tooMuch = await post(ben, '/api/trade', { type: 'buy', asset: 'BTC', quantity: '1' });
     expect(tooMuch.statusCode).toBe(422);

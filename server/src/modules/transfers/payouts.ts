@@ -5,7 +5,7 @@ import type { Config } from '../../config/env';
 import type { Book, Database } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import { books, houseAccountId } from '../ledger/house-accounts';
-import { postEntry, type PostingInput } from '../ledger/ledger.service';
+import { inCeilingParts, postEntry, type PostingInput } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { Notifier } from '../notifications/notifier';
 import { payoutSettledNotice } from './transfer-notices';
@@ -68,10 +68,13 @@ async function settleBatch(trx: Transaction<Database>, book: Book, due: DuePayou
     const amount = Money.of(payout.amount, payout.currency);
     totals.set(payout.currency, (totals.get(payout.currency) ?? Money.zero(payout.currency)).plus(amount));
   }
-  const postings: PostingInput[] = [...totals].flatMap(([currency, total]) => [
-    { accountId: houseAccountId('payouts_pending', currency), amount: total.negated() },
-    { accountId: houseAccountId('external', currency), amount: total },
-  ]);
+  // A batch can total more than one posting may carry (the ceiling), so each total goes in parts.
+  const postings: PostingInput[] = [...totals].flatMap(([, total]) =>
+    inCeilingParts(total).flatMap((part) => [
+      { accountId: houseAccountId('payouts_pending', part.currency), amount: part.negated() },
+      { accountId: houseAccountId('external', part.currency), amount: part },
+    ]),
+  );
   const posted = await postEntry(trx, {
     kind: 'payout_settlement',
     description: `Settled ${due.length} external payout(s)`,

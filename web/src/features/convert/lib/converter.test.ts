@@ -22,7 +22,7 @@ describe('checkAmount', () => {
       message: 'USD amounts can have at most 2 decimal places',
     });
     expect(inlineAmountError('10.5', 'JPY')).toBe('JPY amounts cannot have decimal places');
-    expect(inlineAmountError('99999999999999999', 'USD')).toBe('Amount is too large');
+    expect(inlineAmountError('99999999999999999', 'USD')).toBe('Amount can be at most 5,000,000,000.00 USD');
     expect(inlineAmountError('0', 'USD')).toBeUndefined();
     expect(inlineAmountError('', 'USD')).toBeUndefined();
   });

@@ -63,6 +63,33 @@ describe('the invoice form', () => {
     expect(Object.keys(errors).sort()).toEqual(['clientEmail', 'items.0.unitPrice']);
   });
 
+  it("shows a line or total past the currency's ceiling under its field, and previews huge figures", () => {
+    const huge = { ...draft(), taxRate: '10' };
+    const errors = (items: typeof huge.items) => draftErrors({ ...huge, items });
+    expect(errors([{ description: 'x', quantity: '1000000', unitPrice: '9999999999999.99' }])).toEqual({
+      'items.0.unitPrice': 'Amount is too large',
+    });
+    expect(errors([{ description: 'x', quantity: '1', unitPrice: '5000000000.01' }])).toEqual({
+      'items.0.unitPrice': 'Amount can be at most 5,000,000,000.00 USD',
+    });
+    expect(errors([{ description: 'x', quantity: '9000', unitPrice: '999999.99' }])).toEqual({
+      'items.0.quantity': 'A line can be at most 5,000,000,000.00 USD',
+    });
+    expect(errors([{ description: 'x', quantity: '1', unitPrice: '4600000000' }])).toEqual({
+      items: 'The total with tax can be at most 5,000,000,000.00 USD',
+    });
+    // The preview never throws: a price past the ceiling counts 0, and big lines add up exactly.
+    const totals = draftTotals({
+      ...huge,
+      items: [
+        { description: 'x', quantity: '1000000', unitPrice: '9999999999999.99' },
+        { description: 'y', quantity: '9000', unitPrice: '999999.99' },
+      ],
+    });
+    expect(totals.lines.map((line) => line?.format() ?? null)).toEqual([null, '8999999910.00']);
+    expect(totals.total.format()).toBe('9899999901.00');
+  });
+
   it('puts a saved draft back in the form as it was', () => {
     const saved = {
       ...toCreateBody(draft()),

@@ -28,10 +28,20 @@ describe('tradeFormSchema', () => {
   });
 
   it('refuses quantities the asset cannot hold: zero, 9 decimals, not a number, too large', () => {
-    for (const quantity of ['0', '0.00000000', '0.000000001', '1e3', '-1', '99999999999']) {
+    for (const quantity of ['0', '0.00000000', '0.000000001', '1e3', '-1']) {
       expect(messages(check({ asset: 'BTC', quantity })).quantity).toMatch(/at most 8 decimal places/);
     }
     expect(check({ asset: 'BTC', quantity: '0.00000001' }).success).toBe(true);
+    // Past what any asset may hold (ETH's ceiling, the larger; the server checks the asset's own).
+    expect(messages(check({ asset: 'BTC', quantity: '99999999999' })).quantity).toBe('Quantity is too large');
+    expect(check({ asset: 'ETH', quantity: '1000000' }).success).toBe(true);
+  });
+
+  it('refuses a limit price past the USD ceiling, saying so', () => {
+    expect(messages(check({ asset: 'BTC', quantity: '1', price: '5000000000.01' })).price).toBe(
+      'Price can be at most 5,000,000,000.00 USD',
+    );
+    expect(check({ asset: 'BTC', quantity: '1', price: '5000000000' }).success).toBe(true);
   });
 
   it('refuses a limit price with more than 2 decimals or of zero', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountProblem, parseAmount } from '@contract/money';
+import { scaleOf } from '@contract/currencies';
+import { amountProblem, overCeilingMessage } from '@contract/money';
 import { tradeAssets, tradeTypes } from '@contract/trading';
 
 /**
@@ -8,16 +9,15 @@ import { tradeAssets, tradeTypes } from '@contract/trading';
  */
 export const REQUIRED = 'Required';
 
-/** A positive amount within the currency's scale that fits in minor units (the contract's own rule). */
-const validAmount = (text: string, currency: 'BTC' | 'USD') => {
-  if (amountProblem(text, currency) !== null || !/[1-9]/.test(text)) return false;
-  try {
-    parseAmount(text, currency); // throws past the largest amount accepted
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** A positive decimal within the currency's scale (the ceiling is checked on its own, with its own message). */
+const validAmount = (text: string, currency: 'BTC' | 'USD') =>
+  new RegExp(`^\\d+(\\.\\d{1,${scaleOf(currency)}})?$`).test(text) && /[1-9]/.test(text);
+
+/** Within the ceiling (contract/src/currencies.ts); quantities against ETH's, the larger: the server knows the asset's. */
+const withinCeiling = (text: string, currency: 'ETH' | 'USD') =>
+  text === '' ||
+  !validAmount(text, currency === 'ETH' ? 'BTC' : 'USD') ||
+  amountProblem(text, currency) === null;
 
 /**
  * The trade form: type, asset and quantity required, limit price optional (empty is a market order). BTC and
@@ -37,7 +37,8 @@ export const tradeFormSchema = z.object({
     .refine(
       (text) => text === '' || validAmount(text, 'BTC'),
       'Enter a positive quantity with at most 8 decimal places',
-    ),
+    )
+    .refine((text) => withinCeiling(text, 'ETH'), 'Quantity is too large'),
   price: z
     .string()
     .trim()
@@ -45,6 +46,7 @@ export const tradeFormSchema = z.object({
       (text) => text === '' || validAmount(text, 'USD'),
       'Enter a positive USD price with at most 2 decimal places, or leave it empty for a market order',
     )
+    .refine((text) => withinCeiling(text, 'USD'), overCeilingMessage('USD', 'Price'))
     .transform((text) => (text === '' ? null : text)),
 });
 
