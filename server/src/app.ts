@@ -423,7 +423,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(healthRoutes, {
-    dialect: database.dialect,
     pingDatabase: () => sql`select 1`.execute(database.db),
     writesFailing: () => writeHealthOf(database.db)?.failing,
   });

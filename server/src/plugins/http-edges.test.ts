@@ -94,7 +94,8 @@ describeEachDatabase('HTTP edges: errors, CSRF, limits, health', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', database: ctx.dialect });
+    // A stranger learns that it is ready, not what it runs on.
+    expect(ready.json()).toEqual({ status: 'ok' });
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {

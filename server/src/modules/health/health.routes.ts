@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Dialect } from '../../db/database';
-
 export interface HealthChecks {
-  dialect: Dialect;
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<unknown>;
   /** Why writes are failing (a full disk), while they are; reads may still answer the ping. */
   writesFailing?(): Error | undefined;
 }
 
-/** Liveness and readiness for a load balancer or orchestrator; outside /api so they need no session. */
+/**
+ * Liveness and readiness for a load balancer or orchestrator; outside /api so they need no session. They say
+ * nothing of how the server is built (which database): that is for the operator's System Status.
+ */
 export const healthRoutes: FastifyPluginAsync<HealthChecks> = async (
   app,
-  { dialect, pingDatabase, writesFailing },
+  { pingDatabase, writesFailing },
 ) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -21,10 +21,10 @@ export const healthRoutes: FastifyPluginAsync<HealthChecks> = async (
       await pingDatabase();
       const failing = writesFailing?.();
       if (failing) throw failing;
-      return { status: 'ok', database: dialect };
+      return { status: 'ok' };
     } catch (error) {
       app.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: dialect });
+      return reply.status(503).send({ status: 'unavailable' });
     }
   });
 };
