@@ -64,9 +64,9 @@ export const routes: RouteObject[] = [
         hydrateFallbackElement: loading,
         lazy: async () => ({
           Component: (await retryOnce(() => import('./routes/reset-password-route'))).ResetPasswordRoute,
-          }),
-        },
-        {
+        }),
+      },
+      {
         // The one-time sign-in link mailed while the account's new-browser sign-ins are paused.
         path: '/sign-in-link',
         hydrateFallbackElement: loading,
