@@ -124,6 +124,7 @@ describeEachDatabase(
       const epoch = Math.floor(Date.now() / 1000) - 30;
       const enabled = await request(ctx.app, cy, 'POST', '/api/user/2fa/enable', {
         code: await generate({ secret, epoch }),
+        password: TEST_PASSWORD,
       });
       expect(enabled.statusCode).toBe(200);
 
