@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../test/http';
+import { operatorHeaders, signUp } from '../../test/http';
 import { linkIn, startSmtpServer } from '../../test/smtp';
 import { createTestApp, dialectsUnderTest, type TestContext } from '../../test/test-app';
 
@@ -67,7 +67,7 @@ for (const dialect of dialectsUnderTest()) {
       const status = await ctx.app.inject({
         method: 'GET',
         url: '/api/system/mail',
-        headers: { cookie: bob.cookie },
+        headers: operatorHeaders,
       });
       expect(status.json()).toMatchObject({ status: 'unavailable', mode: 'smtp', pending: 1 });
 
