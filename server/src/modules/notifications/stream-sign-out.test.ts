@@ -78,7 +78,9 @@ describeEachDatabase(
       const onLaptop = await open(laptop);
       const onPhone = [await open(phone), await open(phone)];
 
-      const ended = await request(ctx.app, laptop, 'DELETE', '/api/user/sessions', { password: TEST_PASSWORD });
+      const ended = await request(ctx.app, laptop, 'DELETE', '/api/user/sessions', {
+        password: TEST_PASSWORD,
+      });
       expect(ended.json()).toEqual({ ended: 1 });
       for (const stream of onPhone) await expect.poll(stream.ended).toBe(true);
       await stillPushedTo(laptop, onLaptop.stream);
