@@ -36,6 +36,10 @@ describe('Profile security', () => {
     await expectNoSeriousAxeViolations(laptop, 'profile with sessions');
 
     await sessions.getByRole('button', { name: /^Sign out / }).click();
+    // Signing another browser out asks first.
+    const confirmSignOut = laptop.getByRole('alertdialog', { name: 'Sign out this browser?' });
+    await expectNoSeriousAxeViolations(laptop, 'sign out a session: confirm');
+    await confirmSignOut.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
     expect((await phone.request.get('/api/auth/me')).status()).toBe(401);
 
