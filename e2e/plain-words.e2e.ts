@@ -126,6 +126,37 @@ describe.each(sizes)('plain words and asking first, at $size', ({ size, open }) 
     await keptRow.getByTestId('invoice-status').filter({ hasText: 'Sent' }).waitFor();
   });
 
+  it('asks before deleting a notification', async () => {
+    await page.goto('/dashboard');
+    await waitForTitle(page, 'Dashboard');
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const items = panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await items.first().waitFor();
+    const before = await items.count();
+    const deleteFirst = async () => {
+      await panel
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Delete' }).click();
+    };
+    await deleteFirst();
+    const confirmDelete = page.getByRole('alertdialog', { name: 'Delete this notification?' });
+    await confirmDelete.waitFor();
+    await expectNoSeriousAxeViolations(page, `delete a notification: confirm (${size})`);
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDelete.waitFor({ state: 'hidden' });
+    expect(await items.count()).toBe(before);
+    await deleteFirst();
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => items.count()).toBe(before - 1);
+    await page.keyboard.press('Escape');
+  });
+
   it('refuses card limits that contradict each other, and asks before opening a wallet for a card', async () => {
     await page.goto('/cards');
     await waitForTitle(page, 'My Cards');
