@@ -126,6 +126,40 @@ describe.each(sizes)('plain words and asking first, at $size', ({ size, open }) 
     await keptRow.getByTestId('invoice-status').filter({ hasText: 'Sent' }).waitFor();
   });
 
+  it('says what a goal holds when asked for more than that', async () => {
+    const title = `Trip ${size}`;
+    const goal = (await (
+      await page.request.post('/api/savings-goals', {
+        data: {
+          title,
+          category: 'Taxes',
+          targetAmount: '1000.00',
+          currency: 'USD',
+          targetDate: dueInAMonth(),
+        },
+      })
+    ).json()) as { id: string };
+    const saved = await page.request.post(`/api/savings-goals/${goal.id}/contribute`, {
+      data: { amount: '300.00' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(saved.status()).toBe(201);
+    await page.goto('/portfolio');
+    await waitForTitle(page, 'Portfolio');
+    await page
+      .getByRole('tablist', { name: 'Portfolio sections' })
+      .getByRole('tab', { name: 'Goals' })
+      .click();
+    const card = page.getByTestId('goal-card').filter({ hasText: title });
+    await card.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('form', { name: `Withdraw ${title}` });
+    await withdraw.getByLabel('Amount (USD)').fill('500');
+    await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+    await withdraw.getByText(`“${title}” holds $300.00: you can take out at most that`).waitFor();
+    expect(await withdraw.innerText()).not.toContain('Insufficient funds in your USD wallet');
+    await page.keyboard.press('Escape');
+  });
+
   it('asks before deleting a notification', async () => {
     await page.goto('/dashboard');
     await waitForTitle(page, 'Dashboard');
