@@ -87,12 +87,14 @@ describe('Cards', () => {
     }[];
     expect(wallets.find((wallet) => wallet.currency === 'USD')!.balance).toBe('487.50');
 
-    // Reveal: a wrong password is refused; the right one shows number, expiry and CVV.
+    // Reveal: no password is asked for, a wrong one refused; the right one shows number, expiry and CVV.
     await tile.getByRole('button', { name: 'Show details' }).click();
     const reveal = page.getByRole('form', { name: 'Confirm your password' });
+    await reveal.getByRole('button', { name: 'Show details' }).click();
+    await reveal.getByText('Enter your password').waitFor();
     await reveal.getByLabel('Password').fill('not my password');
     await reveal.getByRole('button', { name: 'Show details' }).click();
-    await reveal.getByText('That password is not right.').waitFor();
+    await reveal.getByText('Incorrect password').waitFor();
     await reveal.getByLabel('Password').fill(PASSWORD);
     await reveal.getByRole('button', { name: 'Show details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Card details' });

@@ -80,6 +80,10 @@ describe('Invoices & Billing', () => {
     await row.getByText('$300.00').waitFor();
 
     await row.getByRole('button', { name: `Send ${number}` }).click();
+    // Sending asks first, showing the email the client will get.
+    const confirmSend = page.getByRole('alertdialog', { name: `Send ${number}?` });
+    await confirmSend.getByTestId('email-preview-subject').waitFor();
+    await confirmSend.getByRole('button', { name: 'Send invoice' }).click();
     await waitForToast(page, 'Status Updated');
     await row.getByTestId('invoice-status').filter({ hasText: 'Sent' }).waitFor();
 
@@ -157,6 +161,10 @@ describe('Invoices & Billing', () => {
     const number = `INV-${year}-0001`;
     const row = page.getByTestId('invoice-row').filter({ hasText: number });
     await row.getByRole('button', { name: `Send ${number}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Send ${number}?` })
+      .getByRole('button', { name: 'Send invoice' })
+      .click();
     await row.getByTestId('invoice-status').filter({ hasText: 'Sent' }).waitFor();
     await row.getByRole('button', { name: `View ${number}` }).click();
     const payLink = await page

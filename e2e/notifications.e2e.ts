@@ -98,6 +98,9 @@ describe('Notifications', () => {
     )
       .getByRole('menuitem', { name: 'Delete' })
       .click();
+    // Deleting asks first.
+    const confirmDelete = recipient.getByRole('alertdialog', { name: 'Delete this notification?' });
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => item(recipient, 'Email address verified').count()).toBe(0);
 
     // Clicking an item marks it read and follows its link.

@@ -36,6 +36,10 @@ describe('Profile security', () => {
     await expectNoSeriousAxeViolations(laptop, 'profile with sessions');
 
     await sessions.getByRole('button', { name: /^Sign out / }).click();
+    // Signing another browser out asks first.
+    const confirmSignOut = laptop.getByRole('alertdialog', { name: 'Sign out this browser?' });
+    await expectNoSeriousAxeViolations(laptop, 'sign out a session: confirm');
+    await confirmSignOut.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
     expect((await phone.request.get('/api/auth/me')).status()).toBe(401);
 
@@ -58,6 +62,11 @@ describe('Profile security', () => {
     expect((await phone.request.get('/api/auth/me')).status()).toBe(401);
 
     const form = laptop.getByRole('form', { name: 'Change password' });
+    // Both fields empty: each is asked for, not called "the same as the current one".
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Enter your current password').waitFor();
+    await form.getByText('Enter a new password').waitFor();
+    expect(await form.innerText()).not.toContain('different from the current one');
     await form.getByLabel('Current password').fill('not my password');
     await form.getByLabel('New password').fill('an entirely new passphrase');
     await form.getByRole('button', { name: 'Change password' }).click();

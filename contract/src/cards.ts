@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, kindOf } from './currencies';
-import { amountStringSchema } from './money';
+import { amountStringSchema, compareDecimals } from './money';
 import { singleLineText } from './text';
 
 /**
@@ -105,14 +105,40 @@ export const cardControlsSchema = z.object({
 });
 export type CardControls = z.infer<typeof cardControlsSchema>;
 
-/** PUT /api/cards/{id}/limits: each a decimal string in the card's currency, or null for no limit. */
-export const cardLimitsSchema = z.object({
-  perPayment: amountStringSchema.nullable(),
-  daily: amountStringSchema.nullable(),
-  monthly: amountStringSchema.nullable(),
-  atm: amountStringSchema.nullable(),
-});
+/**
+ * PUT /api/cards/{id}/limits: each a decimal string in the card's currency, or null for no limit. Limits that
+ * contradict each other are refused, naming the smaller window's field: one payment above the day's (or the
+ * month's) limit, a day above the month's, could never be spent.
+ */
+export const cardLimitsSchema = z
+  .object({
+    perPayment: amountStringSchema.nullable(),
+    daily: amountStringSchema.nullable(),
+    monthly: amountStringSchema.nullable(),
+    atm: amountStringSchema.nullable(),
+  })
+  .superRefine((limits, context) => {
+    const decimal = (value: string | null) => value !== null && /^\d+(\.\d+)?$/.test(value);
+    const above = (field: 'perPayment' | 'daily', wider: 'daily' | 'monthly', words: string) => {
+      const amount = limits[field];
+      const ceiling = limits[wider];
+      // A malformed amount already has its own message.
+      if (!decimal(amount) || !decimal(ceiling) || compareDecimals(amount!, ceiling!) <= 0) return false;
+      context.addIssue({ code: 'custom', path: [field], message: `${words} the ${wider} limit` });
+      return true;
+    };
+    if (!above('perPayment', 'daily', 'The per-payment limit cannot be above'))
+      above('perPayment', 'monthly', 'The per-payment limit cannot be above');
+    above('daily', 'monthly', 'The daily limit cannot be above');
+  });
 export type CardLimits = z.infer<typeof cardLimitsSchema>;
+/** A card's limits as stored and answered (limits saved before the rule above are shown as they are). */
+const cardLimitsViewSchema = z.object({
+  perPayment: z.string().nullable(),
+  daily: z.string().nullable(),
+  monthly: z.string().nullable(),
+  atm: z.string().nullable(),
+});
 
 export const cardSchema = z.object({
   id: z.string(),
@@ -131,7 +157,7 @@ export const cardSchema = z.object({
   status: z.enum(cardStatuses),
   isActive: z.boolean(),
   controls: cardControlsSchema,
-  limits: cardLimitsSchema,
+  limits: cardLimitsViewSchema,
   /** Approved spending in the card's currency over rolling windows: the last 24 hours, the last 30 days, ATM in 24 hours. */
   spent: z.object({ daily: z.string(), monthly: z.string(), atm: z.string() }),
   shippingAddress: shippingAddressSchema.nullable(),

@@ -132,6 +132,18 @@ export const invoiceStatusBodySchema = z.object({
 });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
 
+/**
+ * GET /api/invoices/{id}/email-preview: the email the client gets when the invoice is sent, rendered by the
+ * template that sends it. `willEmail` is false for a demo account: its invoices never email anyone.
+ */
+export const invoiceEmailPreviewSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  willEmail: z.boolean(),
+});
+export type InvoiceEmailPreview = z.infer<typeof invoiceEmailPreviewSchema>;
+
 /** GET /api/invoices?status=&q=: newest first; `q` matches the number, client name or email, or project. */
 export const invoiceListQuerySchema = z.object({
   status: z

@@ -254,3 +254,16 @@ export function convertAtRate(
     rounding === 'down' ? magnitude / denominator : (magnitude * 2n + denominator) / (denominator * 2n);
   return Money.of(negative ? -quotient : quotient, to);
 }
+
+/**
+ * Compares two decimal strings as numbers (-1, 0, 1), for rules between amounts of one currency before it is
+ * known (a card's limits in its request): digits only, never a float.
+ */
+export function compareDecimals(a: string, b: string): number {
+  const [aWhole = '', aFraction = ''] = a.split('.');
+  const [bWhole = '', bFraction = ''] = b.split('.');
+  const places = Math.max(aFraction.length, bFraction.length);
+  const scaled = (whole: string, fraction: string) => BigInt(whole + fraction.padEnd(places, '0'));
+  const difference = scaled(aWhole, aFraction) - scaled(bWhole, bFraction);
+  return difference === 0n ? 0 : difference > 0n ? 1 : -1;
+}

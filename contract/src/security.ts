@@ -17,11 +17,14 @@ export const confirmPasswordSchema = z.string().min(1, 'Enter your password').ma
 export const changePasswordBodySchema = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password').max(128),
-    newPassword: newPasswordSchema,
+    // An empty field is asked for, not measured against the length rule.
+    newPassword: z.string().min(1, 'Enter a new password').pipe(newPasswordSchema),
   })
+  // Compared only once both fields are otherwise right: two empty fields are missing, not "the same".
   .refine((body) => body.newPassword !== body.currentPassword, {
     path: ['newPassword'],
     message: 'Choose a password different from the current one',
+    when: (payload) => payload.issues.length === 0,
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

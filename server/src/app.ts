@@ -18,6 +18,7 @@ import { openDatabase, writeHealthOf, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { AppError } from './lib/errors';
+import { waitInWords } from './modules/auth/login-throttle';
 import { lazySecretBox, loadSecretKey } from './lib/secret-box';
 import { isApiRoute } from './plugins/api-route';
 import { parseJsonBodiesOnly } from './plugins/json-body';
@@ -404,7 +405,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(redis
       ? { redis, nameSpace: 'meridian-rate-limit:' }
       : rateLimitCounter && { store: databaseRateLimitStore(database.db, rateLimitCounter) }),
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.'),
+    errorResponseBuilder: (_request, { ttl }) => {
+      const wait = Math.max(1, Math.ceil(ttl / 1000));
+      return new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Try again in ${waitInWords(wait)}.`,
+        undefined,
+        {
+          retryAfterSeconds: wait,
+        },
+      );
+    },
     // A store that cannot count (Redis or the database down) lets requests through rather than fail them.
     skipOnError: true,
   });

@@ -43,9 +43,11 @@ export function tooManyAttempts(waitMs: number): AppError {
   });
 }
 
-/** "5 s", "3 min": a wait as a person reads it. */
-export const waitInWords = (seconds: number) =>
-  seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+/** "45 seconds", "3 minutes": a wait as a person reads it. */
+export function waitInWords(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  return seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+}
 
 /**
  * IPv6 clients usually hold a whole /64: one source is its /64, or any address in it would start afresh.

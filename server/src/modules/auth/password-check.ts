@@ -24,6 +24,9 @@ export function createPasswordCheck(deps: { db: Kysely<Database>; config: Config
     password: string,
     field = 'password',
   ): Promise<void> {
+    // A password not given is asked for, and not counted as a wrong guess against the account.
+    if (password === '')
+      throw new AppError('VALIDATION_FAILED', 'Enter your password', { [field]: 'Enter your password' });
     const keys = throttle.passwordCheckKeys(user.id);
     await throttle.admit(keys);
     if (!(await verifyPassword(user.password_hash, password))) throw incorrectPassword(field);

@@ -4,6 +4,7 @@ import { request, signUp, startDemo, TEST_PASSWORD, type Session } from '../../t
 import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { verifyLedger } from '../ledger/ledger.verify';
+import { waitInWords } from '../auth/login-throttle';
 import { markShipped } from './cards.repository';
 import { isLuhnValid } from './luhn';
 
@@ -211,6 +212,37 @@ describeEachDatabase('cards', (ctx) => {
     expect((await setControls(card.id, {})).json().controls).toEqual(everything);
   });
 
+  it('refuses limits that contradict each other, naming the field, and keeps the old ones', async () => {
+    const limited = (await create(ada, { type: 'virtual' })).json() as Card;
+    await setLimits(limited.id, { daily: '100.00' });
+    const overDaily = await setLimits(limited.id, { perPayment: '100.01', daily: '100.00' });
+    expect(overDaily.statusCode).toBe(400);
+    expect(overDaily.json().fields).toEqual({
+      perPayment: 'The per-payment limit cannot be above the daily limit',
+    });
+    const dailyOverMonthly = await setLimits(limited.id, {
+      perPayment: '500',
+      daily: '600.5',
+      monthly: '600.49',
+    });
+    expect(dailyOverMonthly.json().fields).toEqual({
+      daily: 'The daily limit cannot be above the monthly limit',
+    });
+    const overMonthly = await setLimits(limited.id, { perPayment: '900', monthly: '600.49' });
+    expect(overMonthly.json().fields).toEqual({
+      perPayment: 'The per-payment limit cannot be above the monthly limit',
+    });
+    const cards = (await request(ctx.app, ada, 'GET', '/api/cards')).json() as Card[];
+    expect(cards.find((each) => each.id === limited.id)!.limits).toMatchObject({
+      perPayment: null,
+      daily: '100.00',
+    });
+    // Equal limits, or a missing wider one, are fine.
+    const fine = await setLimits(limited.id, { perPayment: '100.00', daily: '100.00', monthly: '100' });
+    expect(fine.statusCode).toBe(200);
+    expect((await setLimits(limited.id, { perPayment: '5000.00' })).statusCode).toBe(200);
+  });
+
   it('enforces every limit over its rolling window', async () => {
     const limited = (await create(ada, { type: 'virtual' })).json() as Card;
     const pay = async (amount: string, extra: Partial<PurchaseBody> = {}) =>
@@ -292,6 +324,13 @@ describeEachDatabase('cards', (ctx) => {
     const wrong = await reveal('not my password');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual({ password: 'Incorrect password' });
+    // No password is asked for, not called wrong.
+    const empty = await reveal('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      message: 'Enter your password',
+      fields: { password: 'Enter your password' },
+    });
     const right = await reveal(TEST_PASSWORD);
     expect(right.statusCode).toBe(200);
     const details: RevealedCard = right.json();
@@ -310,8 +349,13 @@ describeEachDatabase('cards', (ctx) => {
       JSON.stringify(stored, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
     ).not.toContain(details.cardNumber);
     await reveal(TEST_PASSWORD);
-    await reveal(TEST_PASSWORD);
-    expect((await reveal(TEST_PASSWORD)).statusCode).toBe(429);
+    const tooOften = await reveal(TEST_PASSWORD);
+    expect(tooOften.statusCode).toBe(429);
+    // The wait is said in words, the same as the Retry-After header.
+    const wait = Number(tooOften.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(tooOften.json().message).toBe(`Too many requests. Try again in ${waitInWords(wait)}.`);
+    expect(waitInWords(wait)).toMatch(/^\d+ (seconds?|minutes?)$/);
   });
 
   it('gives a demo account demo cards whose payments stay in the demo book', async () => {

@@ -23,6 +23,16 @@ import { setAsideGoalsOf } from './set-aside';
 
 const notFound = () => new AppError('NOT_FOUND', 'Savings goal not found');
 
+/**
+ * Taking out more than a goal holds is refused by the ledger, which only knows an account of a currency:
+ * the person asked the goal, so the answer names the goal and what it holds.
+ */
+function goalHoldsLess(goal: { title: string; balance: bigint | null; currency: Currency }) {
+  const held = displayMoney(Money.of(goal.balance ?? 0n, goal.currency));
+  const message = `“${goal.title}” holds ${held}: you can take out at most that`;
+  return new AppError('INSUFFICIENT_FUNDS', message, { amount: message });
+}
+
 /** All of one currency's goals together take at most MAX_SET_ASIDE_PERCENT of a payment. */
 async function assertSetAsideFits(
   trx: Kysely<Database>,
@@ -87,6 +97,9 @@ export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notif
             status: 'completed',
           },
         ],
+      }).catch((error: unknown) => {
+        const goalTooSmall = !into && error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS';
+        throw goalTooSmall ? goalHoldsLess(goal) : error;
       });
       const balance = posted.balances.get(goal.account_id) ?? 0n;
       const before = into ? balance - amount.minor : balance + amount.minor;

@@ -98,7 +98,11 @@ describeEachDatabase('savings goals', (ctx) => {
     const tooMuch = await move(ada, goal.id, 'contribute', '500.01');
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().code).toBe('INSUFFICIENT_FUNDS');
-    expect((await move(ada, goal.id, 'withdraw', '1000.01')).json().code).toBe('INSUFFICIENT_FUNDS');
+    const tooMuchOut = (await move(ada, goal.id, 'withdraw', '1000.01')).json();
+    expect(tooMuchOut.code).toBe('INSUFFICIENT_FUNDS');
+    // The person asked the goal, not the wallet: the answer names the goal and what it holds.
+    expect(tooMuchOut.message).toBe('“Taxes 2027” holds $1,000.00: you can take out at most that');
+    expect(tooMuchOut.fields).toEqual({ amount: tooMuchOut.message });
     expect((await move(ada, goal.id, 'contribute', '1.001')).statusCode).toBe(400);
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(snapshot);
   });

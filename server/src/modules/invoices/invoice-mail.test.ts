@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice } from '@contract/invoices';
+import type { Invoice, InvoiceEmailPreview } from '@contract/invoices';
 import { request, signUp } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
 import { pdfText } from '../../test/pdf-text';
@@ -29,6 +29,14 @@ for (const dialect of dialectsUnderTest()) {
       await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
 
       const draft = (await request(ctx.app, ada, 'POST', '/api/invoices', invoiceBody())).json() as Invoice;
+      // Before sending, the owner reads the email the client will get (and nobody else can).
+      const previewed = await request(ctx.app, ada, 'GET', `/api/invoices/${draft.id}/email-preview`);
+      expect(previewed.statusCode).toBe(200);
+      const preview = previewed.json() as InvoiceEmailPreview;
+      expect(preview).toMatchObject({ to: 'billing@acme.example', willEmail: true });
+      const stranger = await signUp(ctx.app, undefined, { verified: false });
+      const peeked = await request(ctx.app, stranger, 'GET', `/api/invoices/${draft.id}/email-preview`);
+      expect(peeked.statusCode).toBe(404);
       const sent = (
         await request(ctx.app, ada, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
       ).json() as Invoice;
@@ -39,6 +47,9 @@ for (const dialect of dialectsUnderTest()) {
         new RegExp(`^Invoice ${sent.invoiceNumber} from ${ada.user.email}: \\$1,155\\.00 due`),
       );
       expect(mail.raw.replace(/=\r\n/g, '')).toContain(sent.payUrl!);
+      // The preview was that very email: one template, rendered for both.
+      expect(mail.subject).toBe(preview.subject);
+      expect(mail.text.replace(/\r\n/g, '\n').trim()).toBe(preview.text.trim());
       const [pdf] = attachmentsIn(mail, 'application/pdf');
       expect(pdf?.filename).toBe(`${sent.invoiceNumber}.pdf`);
       const text = await pdfText(pdf!.content);

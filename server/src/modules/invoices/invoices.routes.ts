@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createInvoiceBodySchema,
+  invoiceEmailPreviewSchema,
   invoiceListQuerySchema,
   invoiceSchema,
   invoiceStatusBodySchema,
@@ -76,6 +77,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     await invoices.remove(userIdOf(request), request.params.id);
     return reply.status(204).send();
   });
+
+  app.get(
+    '/:id/email-preview',
+    { schema: { params, response: { 200: invoiceEmailPreviewSchema } } },
+    async (request) => invoices.emailPreview(userIdOf(request), request.params.id),
+  );
 
   app.get('/:id/pdf', { schema: { params } }, async (request, reply) => {
     const pdf = await invoices.pdf(userIdOf(request), request.params.id);

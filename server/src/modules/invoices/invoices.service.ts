@@ -8,6 +8,7 @@ import type {
   InvoiceListQuery,
   InvoiceStatus,
   InvoiceSummary,
+  InvoiceEmailPreview,
   PublicInvoice,
   UpdateInvoiceRequest,
 } from '@contract/invoices';
@@ -329,6 +330,14 @@ export function createInvoicesService(deps: InvoicesDeps) {
         overdue: format(sums.overdue),
         counts,
       };
+    },
+
+    /** The email `send` would enqueue, from the same template, for the owner to read before sending. */
+    async emailPreview(userId: string, id: string): Promise<InvoiceEmailPreview> {
+      const user = await owner(db, userId);
+      const invoice = await ownInvoice(db, userId, id);
+      const message = invoiceMessage(invoice, senderOf(user), payUrl(invoice.pay_token));
+      return { to: message.to, subject: message.subject, text: message.text, willEmail: !user.is_demo };
     },
 
     async pdf(userId: string, id: string): Promise<{ filename: string; content: Buffer }> {

@@ -1,4 +1,5 @@
 import { Outlet, useMatches } from 'react-router';
+import { DemoBanner } from '@web/components/demo-banner';
 import { VerifyEmailBanner } from '@web/components/verify-email-banner';
 import { useMe } from '@web/features/auth/api/get-me';
 import { useLogout } from '@web/features/auth/api/logout';
@@ -44,6 +45,7 @@ export function AppShell() {
       <div className="flex min-h-dvh flex-col md:pl-64">
         <AppHeader title={title} user={user} onLogout={signOut} />
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-28 sm:px-6 md:pb-10 lg:px-8">
+          {user.isDemo && <DemoBanner />}
           <VerifyEmailBanner isDemo={user.isDemo} />
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Card, CardLimits } from '@contract/cards';
+import { cardLimitsSchema, type Card, type CardLimits } from '@contract/cards';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -50,6 +50,11 @@ function LimitsForm({ card }: { card: Card }) {
       const problem = text ? amountInputProblem(text, card.currency) : null;
       if (problem) found[name] = problem;
       limits[name] = text || null;
+    }
+    // Limits that contradict each other (one payment above the day's limit) are the contract's rule too.
+    if (Object.keys(found).length === 0) {
+      for (const issue of cardLimitsSchema.safeParse(limits).error?.issues ?? [])
+        found[String(issue.path[0])] ??= issue.message;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;

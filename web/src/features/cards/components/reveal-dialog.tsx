@@ -45,6 +45,7 @@ function RevealForm({ card, onClose }: { card: Card; onClose: () => void }) {
   const [details, setDetails] = useState<RevealedCard | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(REVEAL_SECONDS);
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (!details) return;
@@ -65,6 +66,11 @@ function RevealForm({ card, onClose }: { card: Card; onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setPasswordError(undefined);
+    if (!isDemo && password === '') {
+      setPasswordError('Enter your password');
+      return;
+    }
     reveal.mutate(
       { cardId: card.id, password },
       {
@@ -74,12 +80,13 @@ function RevealForm({ card, onClose }: { card: Card; onClose: () => void }) {
           setDetails(revealed);
           reveal.reset();
         },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.fields.password
-              ? 'That password is not right.'
-              : friendlyErrorMessage(failure, 'The card details could not be shown. Please try again.'),
-          ),
+        // A wrong password belongs to its field; anything else (a 429 says how long to wait) is the form's.
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.fields.password)
+            setPasswordError(failure.fields.password);
+          else
+            setError(friendlyErrorMessage(failure, 'The card details could not be shown. Please try again.'));
+        },
       },
     );
   };
@@ -105,14 +112,15 @@ function RevealForm({ card, onClose }: { card: Card; onClose: () => void }) {
           A demo account has no password: its play cards show at once.
         </p>
       ) : (
-        <FormField id="reveal-password" label="Password">
+        <FormField id="reveal-password" label="Password" error={passwordError}>
           <Input
             id="reveal-password"
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={describedBy('reveal-password', {})}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={describedBy('reveal-password', { error: passwordError })}
           />
         </FormField>
       )}

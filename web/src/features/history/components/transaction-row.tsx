@@ -15,7 +15,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { relativeTime } from '@web/lib/relative-time';
 import { cn } from '@web/lib/utils';
-import { amountView, counterpartyOf, statusLabel, typeLabels } from '../lib/history-row';
+import { amountView, counterpartyOf, rowStatusLabel, typeLabels } from '../lib/history-row';
 
 const icons: Record<TransactionType, LucideIcon> = {
   receive: ArrowDownLeft,
@@ -67,7 +67,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   // A card payment's description is usually the merchant already: say it once.
   const party = counterparty === transaction.description ? null : counterparty;
   const amount = amountView(transaction);
-  const status = statusLabel(transaction.status);
+  const status = rowStatusLabel(transaction);
   return (
     <li
       data-testid="history-row"
@@ -111,7 +111,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         data-testid="history-status"
       >
         {status === 'Pending' && <Clock aria-hidden />}
-        {status === 'Returned' && <Undo2 aria-hidden />}
+        {(status === 'Returned' || status === 'Cancelled') && <Undo2 aria-hidden />}
         {status}
       </Badge>
       <div className="col-start-3 row-start-1 grid max-w-[11rem] justify-items-end gap-0.5 text-right sm:col-start-5 sm:max-w-none">

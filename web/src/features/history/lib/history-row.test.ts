@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@contract/transactions';
-import { amountView, counterpartyOf, statusLabel } from './history-row';
+import { amountView, counterpartyOf, rowStatusLabel, statusLabel } from './history-row';
 
 const row = (overrides: Partial<Transaction>): Transaction => ({
   id: 't1',
@@ -45,6 +45,24 @@ describe('amountView', () => {
   it('says what the recipient got when a transfer was converted', () => {
     const view = amountView(row({ fee: '2.90', toCurrency: 'EUR', convertedAmount: '92.33' }));
     expect(view.detail).toBe('they get €92.33 · fee $2.90');
+  });
+
+  it('says a cancelled limit order released its reservation, not that it exchanged', () => {
+    const cancelled = row({
+      type: 'exchange',
+      direction: 'exchange',
+      amount: '10.00',
+      toCurrency: 'BTC',
+      convertedAmount: '0.01',
+      status: 'returned',
+    });
+    expect(amountView(cancelled)).toEqual({
+      text: 'Limit order cancelled, $10.00 released',
+      code: null,
+      detail: null,
+    });
+    expect(rowStatusLabel(cancelled)).toBe('Cancelled');
+    expect(rowStatusLabel(row({ status: 'returned' }))).toBe('Returned');
   });
 
   it('shows an exchange from → to', () => {

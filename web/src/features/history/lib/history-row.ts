@@ -1,7 +1,7 @@
 import type { TransactionStatus, TransactionType, Transaction } from '@contract/transactions';
 import { formatMoney, formatSignedMoney, moneyFromWire } from '@web/lib/money';
 
-export type StatusLabel = 'Completed' | 'Pending' | 'Returned';
+export type StatusLabel = 'Completed' | 'Pending' | 'Returned' | 'Cancelled';
 
 /**
  * A `completed` row shows Completed; anything else shows Pending, except a payment nobody claimed, which came
@@ -9,6 +9,17 @@ export type StatusLabel = 'Completed' | 'Pending' | 'Returned';
  */
 export const statusLabel = (status: TransactionStatus): StatusLabel =>
   status === 'completed' ? 'Completed' : status === 'returned' ? 'Returned' : 'Pending';
+
+/**
+ * An exchange comes back only when a resting limit order is cancelled: nothing was exchanged, the reservation
+ * was released. Read as "$10.00 → BTC 0.01 · Returned" it looks like a trade, so it says what happened.
+ */
+export const isCancelledOrder = (transaction: Transaction) =>
+  transaction.direction === 'exchange' && transaction.status === 'returned';
+
+/** The row's status: a cancelled limit order says Cancelled, the rest as `statusLabel`. */
+export const rowStatusLabel = (transaction: Transaction): StatusLabel =>
+  isCancelledOrder(transaction) ? 'Cancelled' : statusLabel(transaction.status);
 
 export const typeLabels: Record<TransactionType, string> = {
   receive: 'Money received',
@@ -50,6 +61,9 @@ export function amountView(transaction: Transaction): AmountView {
   const feeMoney = moneyFromWire(fee, currency);
   const feeText = feeMoney && feeMoney.isPositive() ? `fee ${formatMoney(feeMoney)}` : null;
 
+  if (isCancelledOrder(transaction)) {
+    return { text: `Limit order cancelled, ${formatMoney(money)} released`, code: null, detail: null };
+  }
   if (direction === 'exchange') {
     const to = convertedAmount && toCurrency ? ` → ${formatMoney(convertedAmount, toCurrency)}` : '';
     return { text: `${formatMoney(money)}${to}`, code: to ? null : currency, detail: feeText };

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { formatDay } from '@contract/dates';
 import { CheckCircle2, Copy, Download, Mail, Pencil, Send, Trash2 } from 'lucide-react';
 import type { Invoice } from '@contract/invoices';
 import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -22,6 +24,7 @@ import { useSetInvoiceStatus } from '../api/set-invoice-status';
 import { emailStatusText } from '../lib/email-status';
 import { HomeCurrencyStamp } from './home-currency-stamp';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { SendInvoiceDialog } from './send-invoice-dialog';
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -55,34 +58,31 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
   const { data: invoice } = useInvoice(picked);
   const setStatus = useSetInvoiceStatus();
   const remove = useDeleteInvoice();
+  const [asking, setAsking] = useState<'delete' | 'send' | null>(null);
+  const askingTo = (what: 'delete' | 'send') => (open: boolean) => setAsking(open ? what : null);
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   const emailText = emailStatusText(invoice, dateTime);
 
-  const move = (status: 'sent' | 'paid') =>
+  const markPaid = () =>
     setStatus.mutate(
-      { id: invoice.id, status },
+      { id: invoice.id, status: 'paid' },
       {
         onSuccess: (updated) =>
-          toast({
-            title: 'Status Updated',
-            description:
-              status === 'sent'
-                ? `${updated.invoiceNumber} was sent to ${updated.clientEmail}.`
-                : `${updated.invoiceNumber} is marked as paid.`,
-          }),
+          toast({ title: 'Status Updated', description: `${updated.invoiceNumber} is marked as paid.` }),
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Update Failed', description: friendlyErrorMessage(error) }),
       },
     );
-  const deleteDraft = () =>
-    remove.mutate(invoice.id, {
-      onSuccess: () => {
-        toast({ title: 'Invoice Deleted', description: `${invoice.invoiceNumber} was deleted.` });
-        onClose();
-      },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Delete Failed', description: friendlyErrorMessage(error) }),
-    });
+  // Asked first (ConfirmDialog), which shows a failure itself.
+  const deleteDraft = async () => {
+    await remove.mutateAsync(invoice.id);
+    toast({ title: 'Invoice Deleted', description: `${invoice.invoiceNumber} was deleted.` });
+    onClose();
+  };
+  const sendDraft = async () => {
+    const sent = await setStatus.mutateAsync({ id: invoice.id, status: 'sent' });
+    toast({ title: 'Status Updated', description: `${sent.invoiceNumber} was sent to ${sent.clientEmail}.` });
+  };
 
   return (
     <>
@@ -158,7 +158,7 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
 
       <div className="flex flex-wrap justify-end gap-2">
         {invoice.status === 'draft' && (
-          <Button variant="ghost" onClick={deleteDraft} disabled={remove.isPending}>
+          <Button variant="ghost" onClick={() => setAsking('delete')} disabled={remove.isPending}>
             {remove.isPending ? <Spinner /> : <Trash2 />} Delete draft
           </Button>
         )}
@@ -173,16 +173,31 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
           </Button>
         )}
         {invoice.status === 'draft' && (
-          <Button onClick={() => move('sent')} disabled={setStatus.isPending}>
+          <Button onClick={() => setAsking('send')} disabled={setStatus.isPending}>
             {setStatus.isPending ? <Spinner /> : <Send />} Send to client
           </Button>
         )}
         {(invoice.status === 'sent' || invoice.status === 'overdue') && (
-          <Button variant="success" onClick={() => move('paid')} disabled={setStatus.isPending}>
+          <Button variant="success" onClick={markPaid} disabled={setStatus.isPending}>
             {setStatus.isPending ? <Spinner /> : <CheckCircle2 />} Mark paid
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        open={asking === 'delete'}
+        onOpenChange={askingTo('delete')}
+        title={`Delete ${invoice.invoiceNumber}?`}
+        description="The draft will be gone for good."
+        action="Delete draft"
+        destructive
+        confirm={deleteDraft}
+      />
+      <SendInvoiceDialog
+        invoice={invoice}
+        open={asking === 'send'}
+        onOpenChange={askingTo('send')}
+        send={sendDraft}
+      />
     </>
   );
 }

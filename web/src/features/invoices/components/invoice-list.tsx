@@ -12,6 +12,7 @@ import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useInvoices } from '../api/get-invoices';
 import { useSetInvoiceStatus } from '../api/set-invoice-status';
 import { InvoiceRow } from './invoice-row';
+import { SendInvoiceDialog } from './send-invoice-dialog';
 
 const statusLabels: Record<InvoiceStatus, string> = {
   draft: 'Drafts',
@@ -28,19 +29,19 @@ export function InvoiceList({ onOpen }: { onOpen: (invoice: Invoice) => void }) 
   const invoices = useInvoices(filter);
   const setInvoiceStatus = useSetInvoiceStatus();
   const filtered = Boolean(filter.q || filter.status);
+  // Sending emails the client: it asks first, with the email shown.
+  const [sending, setSending] = useState<Invoice | null>(null);
+  const send = async (invoice: Invoice) => {
+    const sent = await setInvoiceStatus.mutateAsync({ id: invoice.id, status: 'sent' });
+    toast({ title: 'Status Updated', description: `${sent.invoiceNumber} was sent to ${sent.clientEmail}.` });
+  };
 
-  const move = (invoice: Invoice, to: 'sent' | 'paid') =>
+  const markPaid = (invoice: Invoice) =>
     setInvoiceStatus.mutate(
-      { id: invoice.id, status: to },
+      { id: invoice.id, status: 'paid' },
       {
         onSuccess: (updated) =>
-          toast({
-            title: 'Status Updated',
-            description:
-              to === 'sent'
-                ? `${updated.invoiceNumber} was sent to ${updated.clientEmail}.`
-                : `${updated.invoiceNumber} is marked as paid.`,
-          }),
+          toast({ title: 'Status Updated', description: `${updated.invoiceNumber} is marked as paid.` }),
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Update Failed', description: friendlyErrorMessage(error) }),
       },
@@ -104,11 +105,19 @@ export function InvoiceList({ onOpen }: { onOpen: (invoice: Invoice) => void }) 
                 invoice={invoice}
                 busy={setInvoiceStatus.isPending && setInvoiceStatus.variables?.id === invoice.id}
                 onOpen={() => onOpen(invoice)}
-                onSend={() => move(invoice, 'sent')}
-                onMarkPaid={() => move(invoice, 'paid')}
+                onSend={() => setSending(invoice)}
+                onMarkPaid={() => markPaid(invoice)}
               />
             ))}
           </ul>
+        )}
+        {sending && (
+          <SendInvoiceDialog
+            invoice={sending}
+            open
+            onOpenChange={(open) => !open && setSending(null)}
+            send={() => send(sending)}
+          />
         )}
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { BellOff, CheckCheck, RefreshCw, X } from 'lucide-react';
 import type { Notification } from '@contract/notifications';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { PopoverClose } from '@web/components/ui/popover';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -14,6 +15,7 @@ import { NotificationItem, type NotificationItemActions } from './notification-i
 /** The panel inside the bell's popover: tabs, refresh, mark all read, close, and the list. */
 export function NotificationPanel({ unreadCount, onClose }: { unreadCount: number; onClose: () => void }) {
   const [tab, setTab] = useState<NotificationTab>('all');
+  const [deleting, setDeleting] = useState<Notification | null>(null);
   const list = useNotificationList(true);
   const { markRead, markAllRead, remove, setPinned } = useNotificationActions();
   const navigate = useNavigate();
@@ -30,7 +32,7 @@ export function NotificationPanel({ unreadCount, onClose }: { unreadCount: numbe
     },
     markRead: (notification) => markRead.mutate(notification.id),
     setPinned: (notification, pinned) => setPinned.mutate({ id: notification.id, pinned }),
-    remove: (notification) => remove.mutate(notification.id),
+    remove: setDeleting,
   };
 
   return (
@@ -121,6 +123,15 @@ export function NotificationPanel({ unreadCount, onClose }: { unreadCount: numbe
           )}
         </TabsContent>
       </Tabs>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this notification?"
+        description={deleting ? `“${deleting.title}” will be gone for good.` : ''}
+        action="Delete"
+        destructive
+        confirm={() => remove.mutateAsync(deleting!.id)}
+      />
     </div>
   );
 }

@@ -4,9 +4,9 @@ import type { AccountSession } from '@contract/security';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
-import { friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/security';
 import { ConfirmPasswordDialog } from './confirm-password-dialog';
@@ -20,8 +20,7 @@ export function SessionsList() {
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
   const [confirming, setConfirming] = useState(false);
-  const failed = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Sign-out Failed', description: friendlyErrorMessage(error) });
+  const [ending, setEnding] = useState<AccountSession | null>(null);
 
   if (sessions.isError) return <LoadError error={sessions.error} onRetry={() => void sessions.refetch()} />;
   if (!sessions.data)
@@ -47,7 +46,7 @@ export function SessionsList() {
                 variant="outline"
                 disabled={end.isPending}
                 aria-label={`Sign out ${session.device}`}
-                onClick={() => end.mutate(session.id, { onError: failed })}
+                onClick={() => setEnding(session)}
               >
                 <LogOut /> Sign out
               </Button>
@@ -63,6 +62,19 @@ export function SessionsList() {
       >
         Sign out everywhere else
       </Button>
+      <ConfirmDialog
+        open={ending !== null}
+        onOpenChange={(open) => !open && setEnding(null)}
+        title="Sign out this browser?"
+        description={
+          ending
+            ? `${ending.device} (${ending.ip}) will be signed out and need the password to come back.`
+            : ''
+        }
+        action="Sign out"
+        destructive
+        confirm={() => end.mutateAsync(ending!.id)}
+      />
       {confirming && (
         <ConfirmPasswordDialog
           title="Sign out everywhere else"

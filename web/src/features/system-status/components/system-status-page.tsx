@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed, CircleX, Gauge, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CircleDashed, CircleX, type LucideIcon, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { Integration, JobReport } from '@contract/system';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
@@ -12,7 +12,7 @@ import { friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
 import { cn } from '@web/lib/utils';
 import { useSystemStatus, useTestAllSystems } from '../api/system-status';
-import { operationalMessage, summarize } from '../lib/summary';
+import { overallMessage, summarize } from '../lib/summary';
 
 const look = {
   working: { label: 'Working', Icon: CircleCheck, tone: 'text-success' },
@@ -28,7 +28,7 @@ export function SystemStatusPage() {
   const testAll = () =>
     test.mutate(undefined, {
       onSuccess: (result) =>
-        toast({ title: 'System test complete', description: operationalMessage(result) }),
+        toast({ title: 'System test complete', description: overallMessage(summarize(result)) }),
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -74,11 +74,14 @@ function StatusBody({
 }) {
   return (
     <>
+      <p className="text-lg font-medium" data-testid="system-overall">
+        Overall: {overallMessage(summary)}
+      </p>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Counter label="Working" icon={CircleCheck} value={summary.working} />
+        <Counter label="Warnings" icon={TriangleAlert} value={summary.warnings} />
         <Counter label="Missing APIs" icon={CircleDashed} value={summary.missing} />
-        <Counter label="Errors" icon={TriangleAlert} value={summary.errors} />
-        <Counter label="Overall" icon={Gauge} value={`${summary.percent}%`} />
+        <Counter label="Errors" icon={CircleX} value={summary.errors} />
       </div>
       <Card>
         <CardHeader>
@@ -174,7 +177,7 @@ function StatusSkeleton() {
   );
 }
 
-function Counter({ label, icon, value }: { label: string; icon: typeof Gauge; value: number | string }) {
+function Counter({ label, icon, value }: { label: string; icon: LucideIcon; value: number | string }) {
   return (
     <StatCard label={label} icon={icon}>
       <p className="text-3xl font-semibold tracking-tight">{value}</p>

@@ -5,8 +5,7 @@ export interface StatusSummary {
   missing: number;
   errors: number;
   warnings: number;
-  /** Working as a whole percentage of all integrations. */
-  percent: number;
+  total: number;
   /** What production still needs: the integrations that say so, by name. */
   required: { name: string; production: string }[];
 }
@@ -20,13 +19,25 @@ export function summarize(status: SystemStatus): StatusSummary {
     missing: count(status, 'missing'),
     errors: count(status, 'error'),
     warnings: count(status, 'warning'),
-    percent: status.total === 0 ? 0 : Math.round((status.working / status.total) * 100),
+    total: status.integrations.length,
     required: status.integrations
       .filter((each) => each.production !== null)
       .map((each) => ({ name: each.name, production: each.production! })),
   };
 }
 
-/** The result of a test run, in the sketch's words: "n/m systems operational". */
-export const operationalMessage = (status: SystemStatus) =>
-  `${status.working}/${status.total} systems operational`;
+/**
+ * The whole picture in one sentence. A warning works (on a sandbox, an embedded stand-in for a real
+ * provider), so it counts as working and is named apart; a percentage of "fully working" made a healthy
+ * sandbox read as 44% up.
+ */
+export function overallMessage(summary: StatusSummary): string {
+  const simulated = summary.warnings > 0 ? ` (${summary.warnings} simulated)` : '';
+  if (summary.errors === 0 && summary.missing === 0) return `All systems working${simulated}`;
+  const problems = [
+    summary.errors > 0 && `${summary.errors} not working right now`,
+    summary.missing > 0 && `${summary.missing} not available yet`,
+  ].filter(Boolean);
+  const up = summary.working + summary.warnings;
+  return `${up} of ${summary.total} systems working${simulated}; ${problems.join(', ')}`;
+}
