@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
+import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { toast } from '@web/hooks/use-toast';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { cn } from '@web/lib/utils';
@@ -63,6 +64,8 @@ export function ConfirmActions({
   onConfirm,
   children,
 }: ConfirmActionsProps) {
+  // Focus starts on Confirm, so the Enter that opened the review must not press it (confirm-key-guard.ts).
+  const guard = useConfirmKeyGuard();
   return (
     <>
       {retryOffered && <ErrorAlert>{retryMessage}</ErrorAlert>}
@@ -72,7 +75,7 @@ export function ConfirmActions({
             Cancel
           </Button>
         </DialogClose>
-        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending}>
+        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending} {...guard}>
           {pending && <Spinner />}
           {children}
         </Button>
