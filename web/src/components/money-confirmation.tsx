@@ -47,6 +47,8 @@ interface FailureHandling {
 
 interface ConfirmActionsProps {
   pending: boolean;
+  /** The review already knows the request would be refused (and says why above): Confirm is off. */
+  blocked?: boolean;
   retryOffered: boolean;
   /** What to say when a retry is offered, e.g. "We could not confirm the transfer. … not be sent twice." */
   retryMessage: string;
@@ -58,6 +60,7 @@ interface ConfirmActionsProps {
 /** The retry notice, then Cancel and the confirm button (which shows a spinner while the request runs). */
 export function ConfirmActions({
   pending,
+  blocked = false,
   retryOffered,
   retryMessage,
   confirmRef,
@@ -75,7 +78,7 @@ export function ConfirmActions({
             Cancel
           </Button>
         </DialogClose>
-        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending} {...guard}>
+        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending || blocked} {...guard}>
           {pending && <Spinner />}
           {children}
         </Button>
@@ -109,5 +112,23 @@ export function FigureRow({
         {children}
       </dd>
     </div>
+  );
+}
+
+/**
+ * A renewed quote changed a figure the customer is about to confirm: shown old → new, so that nobody confirms
+ * a different amount than the one they read. Nothing when it did not change.
+ */
+export function FigureChange({ label, before, after }: { label: string; before: string; after: string }) {
+  if (before === after) return null;
+  return (
+    <p
+      role="status"
+      data-testid="figure-change"
+      className="rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm text-foreground"
+    >
+      {label} changed with the new price: <span className="line-through">{before}</span> →{' '}
+      <strong>{after}</strong>
+    </p>
   );
 }
