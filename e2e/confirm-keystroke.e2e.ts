@@ -26,6 +26,15 @@ async function wallets(page: Page): Promise<Record<string, string>> {
  * Enter pressed in a form opens its review; the key stays down and repeats onto the review, whose focus starts
  * on Confirm. Playwright marks a key pressed again while down as a repeat, as a held key sends it.
  */
+/** Counts the page's POSTs to paths matching `path`, as they leave the browser. */
+function countPosts(page: Page, path: RegExp) {
+  const sent = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && path.test(new URL(request.url()).pathname)) sent.count += 1;
+  });
+  return sent;
+}
+
 async function holdEnterOpening(page: Page, reviewName: string) {
   await page.keyboard.down('Enter');
   const review = page.getByRole('dialog', { name: reviewName });
@@ -42,6 +51,7 @@ describe.each(sizes)('a held Enter never confirms (%s)', (_size, open) => {
     await page.goto('/transfer');
     await waitForTitle(page, 'Send Money');
     const before = await wallets(page);
+    const sends = countPosts(page, /^\/api\/transactions$/);
     const form = page.getByRole('form', { name: 'Send money' });
     await form.getByLabel('Amount').fill('1');
     await form.getByLabel('Recipient email').fill(uniqueEmail('held-enter'));
@@ -54,10 +64,11 @@ describe.each(sizes)('a held Enter never confirms (%s)', (_size, open) => {
     await expectNoSeriousAxeViolations(page, 'transfer review after a held Enter');
     await confirm.click();
     await waitForToast(page, 'Transfer Successful');
+    expect(sends.count).toBe(1);
     await page.context().close();
   });
 
-  it('opens the trade review but trades nothing', async () => {
+  it('opens the trade review but trades nothing; a click still trades once', async () => {
     const page = await open(browser);
     await startDemoFromLanding(page);
     await page.goto('/portfolio');
@@ -71,10 +82,15 @@ describe.each(sizes)('a held Enter never confirms (%s)', (_size, open) => {
     await form.getByLabel('Asset').selectOption('ETH');
     await form.getByLabel('Quantity').fill('0.01');
     await form.getByLabel('Quantity').focus();
+    const trades = countPosts(page, /^\/api\/trade$/);
     const review = await holdEnterOpening(page, 'Review order');
-    await review.getByRole('button', { name: 'Confirm buy' }).waitFor();
+    const confirm = review.getByRole('button', { name: 'Confirm buy' });
+    await confirm.waitFor();
     expect(await review.isVisible()).toBe(true);
     expect(await wallets(page)).toEqual(before);
+    await confirm.click();
+    await waitForToast(page, 'Trade Executed');
+    expect(trades.count).toBe(1);
     await page.context().close();
   });
 });
