@@ -32,7 +32,7 @@ async function reviewTrade(page: Page, side: 'Buy' | 'Sell', asset: string, quan
 }
 
 describe.each(sizes)('a review that knows it will fail (%s)', (_size, open) => {
-  it('says why and keeps Confirm off: self-send, buying or selling more than held', async () => {
+  it('says why and keeps Confirm off: self-send, over balance, over holding, demo to real', async () => {
     const page = await open(browser);
     const email = uniqueEmail('knows');
     await registerViaDialog(page, email);
@@ -56,6 +56,14 @@ describe.each(sizes)('a review that knows it will fail (%s)', (_size, open) => {
     await sell.getByText(/You hold only 0 ETH/).waitFor();
     expect(await sell.getByRole('button', { name: 'Confirm sell' }).isDisabled()).toBe(true);
     await page.context().close();
+
+    // A demo paying this real account: refused before Confirm, with the reason.
+    const demo = await open(browser);
+    await startDemoFromLanding(demo);
+    const fromDemo = await reviewTransfer(demo, { amount: '10', recipientEmail: email });
+    await fromDemo.getByText(/A demo account can only pay other demo accounts/).waitFor();
+    expect(await fromDemo.getByRole('button', { name: 'Confirm and send' }).isDisabled()).toBe(true);
+    await demo.context().close();
   });
 
   it('shows old → new when a renewed conversion quote changes what you receive', async () => {
