@@ -25,7 +25,7 @@ async function openConverter(page: Page) {
 }
 
 describe.each(sizes)('amount fields (%s)', (_size, open) => {
-  it('say a typed "-5" is negative in convert and send, never taking it as 5', async () => {
+  it('say a typed "-5" is negative in convert, send and add funds, never taking it as 5', async () => {
     const page = await open(browser);
     await startDemoFromLanding(page);
     await openConverter(page);
@@ -41,6 +41,17 @@ describe.each(sizes)('amount fields (%s)', (_size, open) => {
     await form.getByLabel('Amount').fill('-5');
     expect(await form.getByLabel('Amount').inputValue()).toBe('-5');
     await form.getByText(NEGATIVE).waitFor();
+
+    await page.goto('/dashboard');
+    await waitForTitle(page, 'Dashboard');
+    await page
+      .getByRole('region', { name: 'Quick Actions' })
+      .getByRole('button', { name: 'Add Funds' })
+      .click();
+    const addFunds = page.getByRole('dialog', { name: 'Add Funds' });
+    await addFunds.getByLabel('Amount (USD)').fill('-5');
+    await addFunds.getByRole('button', { name: 'Add Funds' }).click();
+    await addFunds.getByText(NEGATIVE).waitFor();
     await page.context().close();
   });
 
