@@ -15,6 +15,24 @@ export const TRADING_FEE_BPS = 50n;
 export const tradingFeeMinor = (valueMinor: bigint): bigint =>
   (valueMinor * TRADING_FEE_BPS + 9_999n) / 10_000n;
 
+/**
+ * The price a limit order fills at once the market has reached it: the market's, which is never worse than the
+ * limit (a buy pays min(limit, market), a sell gets max(limit, market)). Null while the market has not reached
+ * the limit: the order rests, its funds reserved at the limit. Cents in, cents out; the server fills by it and
+ * the review previews it.
+ */
+export function limitFillPriceMinor(type: TradeType, limitMinor: bigint, marketMinor: bigint): bigint | null {
+  if (type === 'buy') return marketMinor <= limitMinor ? marketMinor : null;
+  return marketMinor >= limitMinor ? marketMinor : null;
+}
+
+/** A live rate (USD per unit, up to 12 significant digits) as a price in cents, half up. */
+export function priceMinorFromRate(rateText: string): bigint {
+  const [whole = '0', fraction = ''] = rateText.split('.');
+  const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
+  return cents + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
+}
+
 /** How long a quote's price holds. */
 export const QUOTE_TTL_SECONDS = 30;
 

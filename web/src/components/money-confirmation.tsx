@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { DialogClose } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
+import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { toast } from '@web/hooks/use-toast';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { cn } from '@web/lib/utils';
@@ -46,6 +47,8 @@ interface FailureHandling {
 
 interface ConfirmActionsProps {
   pending: boolean;
+  /** The review already knows the request would be refused (and says why above): Confirm is off. */
+  blocked?: boolean;
   retryOffered: boolean;
   /** What to say when a retry is offered, e.g. "We could not confirm the transfer. … not be sent twice." */
   retryMessage: string;
@@ -57,12 +60,15 @@ interface ConfirmActionsProps {
 /** The retry notice, then Cancel and the confirm button (which shows a spinner while the request runs). */
 export function ConfirmActions({
   pending,
+  blocked = false,
   retryOffered,
   retryMessage,
   confirmRef,
   onConfirm,
   children,
 }: ConfirmActionsProps) {
+  // Focus starts on Confirm, so the Enter that opened the review must not press it (confirm-key-guard.ts).
+  const guard = useConfirmKeyGuard();
   return (
     <>
       {retryOffered && <ErrorAlert>{retryMessage}</ErrorAlert>}
@@ -72,7 +78,7 @@ export function ConfirmActions({
             Cancel
           </Button>
         </DialogClose>
-        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending}>
+        <Button ref={confirmRef} autoFocus onClick={onConfirm} disabled={pending || blocked} {...guard}>
           {pending && <Spinner />}
           {children}
         </Button>
@@ -106,5 +112,23 @@ export function FigureRow({
         {children}
       </dd>
     </div>
+  );
+}
+
+/**
+ * A renewed quote changed a figure the customer is about to confirm: shown old → new, so that nobody confirms
+ * a different amount than the one they read. Nothing when it did not change.
+ */
+export function FigureChange({ label, before, after }: { label: string; before: string; after: string }) {
+  if (before === after) return null;
+  return (
+    <p
+      role="status"
+      data-testid="figure-change"
+      className="rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm text-foreground"
+    >
+      {label} changed with the new price: <span className="line-through">{before}</span> →{' '}
+      <strong>{after}</strong>
+    </p>
   );
 }

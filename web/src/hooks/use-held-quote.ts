@@ -15,7 +15,9 @@ export function useHeldQuote<Q extends { expiresAt: string }>(
    */
   paused = false,
 ) {
-  const [quote, setQuote] = useState(initial);
+  // The quote shown, and the one it replaced (null until the first renewal): what changed is shown to the person.
+  const [held, setHeld] = useState<{ quote: Q; previous: Q | null }>({ quote: initial, previous: null });
+  const { quote, previous } = held;
   const [renewing, setRenewing] = useState(false);
   const [failed, setFailed] = useState(false);
   const fetchRef = useRef(fetchQuote);
@@ -24,7 +26,8 @@ export function useHeldQuote<Q extends { expiresAt: string }>(
   const renew = useCallback(async () => {
     setRenewing(true);
     try {
-      setQuote(await fetchRef.current());
+      const next = await fetchRef.current();
+      setHeld((current) => ({ quote: next, previous: current.quote }));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -38,5 +41,5 @@ export function useHeldQuote<Q extends { expiresAt: string }>(
     if (secondsLeft === 0 && !renewing && !failed && !paused) void renew();
   }, [secondsLeft, renewing, failed, paused, renew]);
 
-  return { quote, secondsLeft, renewing, failed, renew };
+  return { quote, previous, secondsLeft, renewing, failed, renew };
 }

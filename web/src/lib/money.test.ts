@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '@contract/money';
 import {
+  amountInputProblem,
+  NEGATIVE_AMOUNT,
   formatChange,
   formatMoney,
   formatRate,
@@ -50,5 +52,12 @@ describe('rates and changes', () => {
     expect(formatChange('0.58')).toEqual({ text: '+0.58%', trend: 'up' });
     expect(formatChange('-1.20')).toEqual({ text: '−1.20%', trend: 'down' });
     expect(formatChange('0.00')).toEqual({ text: '0.00%', trend: 'flat' });
+  });
+});
+
+describe('amountInputProblem', () => {
+  it('refuses a negative amount (add funds, goals) instead of reading it as positive', () => {
+    expect(amountInputProblem('-5', 'USD')).toBe(NEGATIVE_AMOUNT);
+    expect(amountInputProblem('5', 'USD')).toBeNull();
   });
 });

@@ -60,8 +60,21 @@ export function formatChange(change: string): { text: string; trend: Trend } {
   return { text: `+${change}%`, trend: 'up' };
 }
 
+/** The field error for an amount typed with a minus sign: refused, never read as its opposite. */
+export const NEGATIVE_AMOUNT = 'The amount cannot be negative';
+
+/**
+ * What an amount field keeps of what is typed or pasted: digits, points and a leading minus ("1,000" → "1000",
+ * "-5" stays "-5" so that the field can say it is negative instead of quietly taking 5).
+ */
+export function cleanAmountInput(text: string): string {
+  const kept = text.replace(/[^\d.-]/g, '');
+  return (kept.startsWith('-') ? '-' : '') + kept.replace(/-/g, '');
+}
+
 /** What is wrong with an amount typed into a form (a positive decimal within the currency's scale), or null. */
 export function amountInputProblem(text: string, currency: Currency): string | null {
+  if (text.startsWith('-')) return NEGATIVE_AMOUNT;
   const problem = amountProblem(text, currency);
   if (problem) return problem;
   return parseAmount(text, currency) === 0n ? 'Enter an amount greater than 0' : null;

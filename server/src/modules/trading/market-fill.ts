@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Money } from '@contract/money';
 import type { TradeAsset } from '@contract/trading';
 import type { Database, TradingOrdersTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
@@ -7,12 +8,20 @@ import type { PricedTrade } from './trade-pricing';
 import * as repo from './trading.repository';
 
 /**
- * What a market order leaves besides its ledger entry, in the same transaction: its completed order row and
+ * What a market order (or a limit order that can fill at once) leaves besides its ledger entry, in the same transaction: its completed order row and
  * the move of the cost basis. Used by market orders and by the demo's backdated buys.
  */
 export async function recordMarketFill(
   trx: Kysely<Database>,
-  fill: { userId: string; asset: TradeAsset; trade: PricedTrade; transactionId: string | null; at: string },
+  fill: {
+    userId: string;
+    asset: TradeAsset;
+    trade: PricedTrade;
+    transactionId: string | null;
+    at: string;
+    /** A limit order the market had already reached: filled at once, its limit kept on the order. */
+    limitPrice?: Money;
+  },
 ) {
   const { trade } = fill;
   const order: Insertable<TradingOrdersTable> & { id: string } = {
@@ -21,7 +30,7 @@ export async function recordMarketFill(
     type: trade.type,
     asset: fill.asset,
     quantity: trade.quantity.minor,
-    limit_price: null,
+    limit_price: fill.limitPrice?.minor ?? null,
     fill_price: trade.price.minor,
     value: trade.value.minor,
     fee: trade.fee.minor,

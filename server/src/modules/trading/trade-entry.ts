@@ -121,17 +121,43 @@ export function limitPlacementEntry(
   };
 }
 
-export function limitFillEntry(asset: TradeAsset, trade: PricedTrade, accounts: TradeAccounts): EntryInput {
+/**
+ * A resting limit order filled at `trade`'s (market) price, which is never worse than its limit (`atLimit`,
+ * what was reserved). A buy that cost less than its reservation gets the rest back in the same entry:
+ *   usd reservation −(reserved − total) · USD wallet +(reserved − total)
+ * A sell reserved its exact quantity, so nothing is left over.
+ */
+export function limitFillEntry(
+  asset: TradeAsset,
+  trade: PricedTrade,
+  atLimit: PricedTrade,
+  accounts: TradeAccounts,
+): EntryInput {
+  const buy = trade.type === 'buy';
+  const postings = fillPostings(asset, trade, accounts, buy ? accounts.usdReserve : accounts.assetReserve);
+  const unspent = reserved(asset, atLimit).minus(reserved(asset, trade));
+  if (buy && unspent.isPositive()) {
+    postings.push(
+      { accountId: accounts.usdReserve, amount: unspent.negated() },
+      { accountId: accounts.usdWallet, amount: unspent },
+    );
+  }
   return {
     kind: `trade_${trade.type}`,
     description: describe(asset, trade, true),
     metadata: { price: trade.price.format(), asset },
-    postings: fillPostings(
-      asset,
-      trade,
-      accounts,
-      trade.type === 'buy' ? accounts.usdReserve : accounts.assetReserve,
-    ),
+    postings,
+  };
+}
+
+/** The figures of a limit order's history row once it filled, at the price it filled at. */
+export function filledHistoryFigures(asset: TradeAsset, trade: PricedTrade) {
+  const buy = trade.type === 'buy';
+  return {
+    amount: buy ? trade.value.minor : trade.quantity.minor,
+    fee: buy ? trade.fee.minor : 0n,
+    converted_amount: buy ? trade.quantity.minor : trade.total.minor,
+    description: describe(asset, trade, true),
   };
 }
 

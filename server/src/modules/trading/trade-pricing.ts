@@ -1,5 +1,11 @@
 import { Money } from '@contract/money';
-import { tradingFeeMinor, type TradeAsset, type TradeFigures, type TradeType } from '@contract/trading';
+import {
+  priceMinorFromRate,
+  tradingFeeMinor,
+  type TradeAsset,
+  type TradeFigures,
+  type TradeType,
+} from '@contract/trading';
 import { AppError } from '../../lib/errors';
 
 /** Minor units per whole unit of an asset (BTC and ETH: 8 decimals). */
@@ -37,13 +43,8 @@ export function priceTrade(type: TradeType, quantity: Money, price: Money): Pric
   return { type, quantity, price, value, fee, total };
 }
 
-/** A live rate (USD per unit, up to 12 significant digits) as a price to the cent, half up. */
-export function priceFromRate(rateText: string): Money {
-  const [whole = '0', fraction = ''] = rateText.split('.');
-  const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
-  const roundUp = (fraction[2] ?? '0') >= '5' ? 1n : 0n;
-  return Money.of(cents + roundUp, 'USD');
-}
+/** A live rate as a price to the cent, half up (contract/src/trading.ts). */
+export const priceFromRate = (rateText: string): Money => Money.of(priceMinorFromRate(rateText), 'USD');
 
 export function toFigures(asset: TradeAsset, trade: PricedTrade): TradeFigures {
   return {

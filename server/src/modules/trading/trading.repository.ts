@@ -45,7 +45,15 @@ export async function countPendingOrders(db: Db, userId: string): Promise<number
 export async function resolveOrder(
   db: Db,
   id: string,
-  change: { status: 'completed' | 'cancelled'; fill_price?: bigint; filled_at?: string },
+  change: {
+    status: 'completed' | 'cancelled';
+    fill_price?: bigint;
+    filled_at?: string;
+    /** A fill's own figures: at the market price, which may be better than the limit. */
+    value?: bigint;
+    fee?: bigint;
+    total?: bigint;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('trading_orders')
@@ -54,6 +62,19 @@ export async function resolveOrder(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A limit order's history row once filled: completed, with what the fill really cost or paid. */
+export async function completeOrderTransaction(
+  db: Db,
+  id: string,
+  figures: { amount: bigint; fee: bigint; converted_amount: bigint; description: string },
+) {
+  await db
+    .updateTable('transactions')
+    .set({ ...figures, status: 'completed' })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

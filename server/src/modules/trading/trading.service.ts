@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { displayMoney, Money } from '@contract/money';
 import {
+  limitFillPriceMinor,
   tradeAssets,
   type Holding,
   type Portfolio,
@@ -34,6 +35,7 @@ import {
 import { applyFill, recordMarketFill } from './market-fill';
 import { holdingFigures, percentOf } from './portfolio-figures';
 import {
+  filledHistoryFigures,
   limitCancelEntry,
   limitFillEntry,
   limitPlacementEntry,
@@ -87,7 +89,7 @@ async function accountsOf(
   };
 }
 
-/** An order row's trade, priced again from what it stored (a limit order fills at its limit). */
+/** An order row's trade at its limit, priced again from what it stored: what its reservation holds. */
 const tradeOfOrder = (order: TradingOrderRow): PricedTrade =>
   priceTrade(
     order.type,
@@ -99,8 +101,10 @@ export type TradingService = ReturnType<typeof createTradingService>;
 
 /**
  * BTC and ETH against USD on the ledger. A market order fills at once at the live price (or the price of a
- * quote the user saw, within its window) in one entry; a limit order moves what it needs to the user's
- * reservation account at once and the matching job fills it at its limit when the market reaches it, or the
+ * quote the user saw, within its window) in one entry. A limit order the market has already reached fills the
+ * same way, at the market price (limitFillPriceMinor: never worse than its limit); any other moves what it
+ * needs at its limit to the user's reservation account and the matching job fills it at the market price when
+ * the market reaches it (a buy's unspent reservation comes back in the fill's entry), or the
  * user cancels it and the reservation comes back. Every fill moves the cost basis (holdings) in the same
  * transaction.
  */
@@ -168,8 +172,18 @@ export function createTradingService(deps: {
               },
             );
           }
-          let price = limit;
-          if (!price && body.quoteId) {
+          let price: Money | null = null;
+          /** The limit of an order the market has not reached: it rests, its funds reserved at the limit. */
+          let resting: Money | null = null;
+          if (limit) {
+            // What the customer agreed to is the order at its limit: the most a buy costs, the least a sell
+            // gets. If the market is already there it fills now at the market price, never worse.
+            checkTotal(body, priceTrade(body.type, quantity, limit));
+            const market = await livePrice(body.asset);
+            const now = limitFillPriceMinor(body.type, limit.minor, market.minor);
+            if (now === null) resting = limit;
+            price = Money.of(now ?? limit.minor, 'USD');
+          } else if (body.quoteId) {
             const held = await redeemQuote(trx, {
               userId,
               kind: 'trade',
@@ -180,9 +194,9 @@ export function createTradingService(deps: {
           }
           price ??= await livePrice(body.asset);
           const trade = priceTrade(body.type, quantity, price);
-          checkTotal(body, trade);
+          if (!limit) checkTotal(body, trade);
           if (trade.type === 'buy') await limits.assertWithinMonthlyLimitOf(context.use!, trade.value);
-          if (!limit) {
+          if (!resting) {
             const wallets = await walletsOf(trx, userId, body.asset, context.wallets);
             const posted = await postEntry(trx, marketTradeEntry(userId, body.asset, trade, wallets));
             const order = await recordMarketFill(trx, {
@@ -191,6 +205,7 @@ export function createTradingService(deps: {
               trade,
               transactionId: posted.transactions[0]?.id ?? null,
               at: posted.createdAt,
+              limitPrice: limit ?? undefined,
             });
             await notifier.raise(trx, userId, orderFilledNotice(body.asset, trade));
             return { status: 201, body: toTradingOrder(order as TradingOrderRow) };
@@ -203,7 +218,7 @@ export function createTradingService(deps: {
             type: body.type,
             asset: body.asset,
             quantity: quantity.minor,
-            limit_price: limit.minor,
+            limit_price: resting.minor,
             fill_price: null,
             value: trade.value.minor,
             fee: trade.fee.minor,
@@ -297,17 +312,32 @@ export function createTradingService(deps: {
             const due = await repo.claimFillableOrders(trx, asset, price.minor, MATCH_BATCH);
             const at = new Date().toISOString();
             for (const order of due) {
+              const atLimit = tradeOfOrder(order);
+              const fillPrice =
+                limitFillPriceMinor(order.type, atLimit.price.minor, price.minor) ?? atLimit.price.minor;
+              const trade = priceTrade(order.type, atLimit.quantity, Money.of(fillPrice, 'USD'));
               if (
                 !(await repo.resolveOrder(trx, order.id, {
                   status: 'completed',
-                  fill_price: order.limit_price!,
+                  fill_price: fillPrice,
                   filled_at: at,
+                  value: trade.value.minor,
+                  fee: trade.fee.minor,
+                  total: trade.total.minor,
                 }))
               )
                 continue;
-              const trade = tradeOfOrder(order);
-              await postEntry(trx, limitFillEntry(asset, trade, await accountsOf(trx, order.user_id, asset)));
-              if (order.transaction_id) await setTransactionStatus(trx, [order.transaction_id], 'completed');
+              await postEntry(
+                trx,
+                limitFillEntry(asset, trade, atLimit, await accountsOf(trx, order.user_id, asset)),
+              );
+              if (order.transaction_id) {
+                await repo.completeOrderTransaction(
+                  trx,
+                  order.transaction_id,
+                  filledHistoryFigures(asset, trade),
+                );
+              }
               await applyFill(trx, order.user_id, asset, trade);
               await notifier.raise(trx, order.user_id, orderFilledNotice(asset, trade));
             }

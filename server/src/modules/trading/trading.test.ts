@@ -202,7 +202,7 @@ describeEachDatabase('trading', (ctx) => {
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(snapshot);
   });
 
-  it('reserves a limit buy at once, fills it when the market reaches it, at its limit', async () => {
+  it('reserves a limit buy at its limit, fills it at the market price when reached, returns the rest', async () => {
     const market = marketAt({ BTC: '30000.00', ETH: '2000.00' });
     const matcher = createTradingService({
       db: ctx.app.db,
@@ -233,17 +233,97 @@ describeEachDatabase('trading', (ctx) => {
     expect((await request(ctx.app, ada, 'GET', '/api/portfolio')).json().pendingOrders).toBe(1);
 
     expect(await matcher.matchOrders()).toBe(0);
-    market.prices.BTC = '24999.99';
+    // The market jumps below the limit: the order fills at 24,000, and what the reservation did not spend
+    // (2,512.50 − 2,412.00) comes back in the same entry.
+    market.prices.BTC = '24000.00';
     expect(await matcher.matchOrders()).toBe(1);
     expect(await matcher.matchOrders()).toBe(0);
     const orders: TradingOrder[] = (await request(ctx.app, ada, 'GET', '/api/trading-orders')).json();
     expect(orders.find((o) => o.id === order.id)).toMatchObject({
       status: 'completed',
-      fillPrice: '25000.00',
+      price: '25000.00',
+      fillPrice: '24000.00',
+      totalAmount: '2412.00',
+      fee: '12.00',
     });
     expect(await reservationBalance(ctx, ada.user.id, 'USD')).toBe('0.00');
+    expect((await balances(ada)).USD).toBe(
+      Money.parse(before.USD!, 'USD').minus(Money.parse('2412.00', 'USD')).format(),
+    );
+    const history = await ctx.app.db
+      .selectFrom('transactions')
+      .select(['amount', 'fee', 'status', 'description'])
+      .where(
+        'id',
+        '=',
+        (
+          await ctx.app.db
+            .selectFrom('trading_orders')
+            .select('transaction_id')
+            .where('id', '=', order.id)
+            .executeTakeFirstOrThrow()
+        ).transaction_id!,
+      )
+      .executeTakeFirstOrThrow();
+    expect({ ...history, amount: BigInt(history.amount), fee: BigInt(history.fee) }).toEqual({
+      amount: 240_000n,
+      fee: 1_200n,
+      status: 'completed',
+      description: 'Limit Buy 0.10000000 BTC at $24,000.00',
+    });
     expect((await balances(ada)).BTC).toBe(
       Money.parse(before.BTC!, 'BTC').plus(Money.parse('0.1', 'BTC')).format(),
+    );
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+  });
+
+  it('fills a limit buy above the market at once, at the market price, never at the limit', async () => {
+    const market = marketAt({ BTC: '29900.00', ETH: '2000.00' });
+    const trader = createTradingService({
+      db: ctx.app.db,
+      rates: market.source,
+      notifier: ctx.app.notifier,
+      limits: ctx.app.spendingLimits,
+    });
+    const before = await balances(ada);
+    // The review's total is the order at its limit (40.00 + 0.20 fee): the most it may cost.
+    const { status, body } = await trader.trade(
+      { userId: ada.user.id, key: crypto.randomUUID(), fingerprint: crypto.randomUUID() },
+      { type: 'buy', asset: 'BTC', quantity: '0.001', price: '40000.00', totalAmount: '40.20' },
+    );
+    expect(status).toBe(201);
+    // 0.001 × 29,900 = 29.90; fee 0.5% = 0.1495 → 0.15.
+    expect(body).toMatchObject({
+      status: 'completed',
+      price: '40000.00',
+      fillPrice: '29900.00',
+      totalAmount: '30.05',
+      fee: '0.15',
+    });
+    expect((await balances(ada)).USD).toBe(
+      Money.parse(before.USD!, 'USD').minus(Money.parse('30.05', 'USD')).format(),
+    );
+    expect(await reservationBalance(ctx, ada.user.id, 'USD')).toBe('0.00');
+    expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+  });
+
+  it('fills a limit sell below the market at once, at the market price', async () => {
+    const market = marketAt({ BTC: '29900.00', ETH: '2000.00' });
+    const trader = createTradingService({
+      db: ctx.app.db,
+      rates: market.source,
+      notifier: ctx.app.notifier,
+      limits: ctx.app.spendingLimits,
+    });
+    const before = await balances(ada);
+    const { body } = await trader.trade(
+      { userId: ada.user.id, key: crypto.randomUUID(), fingerprint: crypto.randomUUID() },
+      { type: 'sell', asset: 'BTC', quantity: '0.01', price: '20000.00' },
+    );
+    // 0.01 × 29,900 = 299.00; fee 1.50.
+    expect(body).toMatchObject({ status: 'completed', fillPrice: '29900.00', totalAmount: '297.50' });
+    expect((await balances(ada)).USD).toBe(
+      Money.parse(before.USD!, 'USD').plus(Money.parse('297.50', 'USD')).format(),
     );
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });

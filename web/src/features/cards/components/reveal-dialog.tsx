@@ -13,6 +13,7 @@ import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
+import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { useUser } from '@web/lib/user';
 import { useRevealCard } from '../api/reveal-card';
 import { CardVisual } from './card-visual';
@@ -46,6 +47,8 @@ function RevealForm({ card, onClose }: { card: Card; onClose: () => void }) {
   const [secondsLeft, setSecondsLeft] = useState(REVEAL_SECONDS);
   const [error, setError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
+  // The Enter that opened this dialog, held or pressed twice, must not submit it (an empty password).
+  const guard = useConfirmKeyGuard();
 
   useEffect(() => {
     if (!details) return;
@@ -105,7 +108,7 @@ function RevealForm({ card, onClose }: { card: Card; onClose: () => void }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Confirm your password">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Confirm your password" {...guard}>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       {isDemo ? (
         <p className="text-sm text-muted-foreground">

@@ -1,6 +1,11 @@
 import { ArrowRight } from 'lucide-react';
 import type { ConversionQuote, ConvertResponse } from '@contract/fx';
-import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
+import {
+  ConfirmActions,
+  FigureChange,
+  FigureRow,
+  useMoneyConfirmation,
+} from '@web/components/money-confirmation';
 import {
   Dialog,
   DialogContent,
@@ -59,7 +64,11 @@ function ConfirmConversion({
   const { idempotencyKey, retryOffered, confirmRef, handleFailure } = useMoneyConfirmation();
   const convert = useConvert();
   const terms = { amount: shown.originalAmount, from: shown.from, to: shown.to };
-  const { quote, secondsLeft, renewing, renew } = useHeldQuote(shown, () => getQuote(terms), retryOffered);
+  const { quote, previous, secondsLeft, renewing, renew } = useHeldQuote(
+    shown,
+    () => getQuote(terms),
+    retryOffered,
+  );
 
   const confirm = () => {
     convert.mutate(
@@ -119,6 +128,13 @@ function ConfirmConversion({
         </FigureRow>
         <FigureRow label="Rate">{`1 ${quote.from} = ${formatRate(quote.rate)} ${quote.to}`}</FigureRow>
       </dl>
+      {previous && (
+        <FigureChange
+          label="What you receive"
+          before={formatMoney(previous.convertedAmount, previous.to)}
+          after={formatMoney(quote.convertedAmount, quote.to)}
+        />
+      )}
       <p className="text-xs text-muted-foreground">{quote.rounding}</p>
       <p data-testid="quote-held" className="text-xs font-medium" aria-live="polite">
         {renewing ? 'Getting a fresh price…' : `This price is held for ${secondsLeft}s.`}

@@ -7,7 +7,8 @@ import { describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { cleanAmountInput, converterCurrencies } from '../lib/converter';
+import { cleanAmountInput } from '@web/lib/money';
+import { converterCurrencies } from '../lib/converter';
 
 interface ConverterFieldsProps {
   amount: string;

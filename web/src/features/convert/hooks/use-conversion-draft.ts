@@ -10,6 +10,7 @@ import { useWallets } from '@web/lib/wallets';
 import { useRate } from '../api/get-rate';
 import { useQuote } from '../api/get-quote';
 import { checkAmount, DEFAULT_CONVERSION, estimateConversion, inlineAmountError } from '../lib/converter';
+import { startingAmount } from '../lib/quick-amounts';
 
 /**
  * The converter's state: the amount and pair as chosen, the live estimate, asking for a quote (Convert Now),
@@ -123,7 +124,10 @@ export function useConversionDraft() {
     convertButtonRef,
     changeAmount,
     choose,
-    pickPair: (nextFrom: Currency, nextTo: Currency) => setPair({ from: nextFrom, to: nextTo }),
+    pickPair: (nextFrom: Currency, nextTo: Currency) => {
+      if (nextFrom !== from) changeAmount(startingAmount(nextFrom));
+      setPair({ from: nextFrom, to: nextTo });
+    },
     refreshRates: () =>
       void queryClient.refetchQueries({ queryKey: queryKeys.exchangeRates, type: 'active' }),
     convertNow,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupThousands, Money } from '@contract/money';
-import { checkAmount, cleanAmountInput, estimateConversion, inlineAmountError } from './converter';
+import { cleanAmountInput, NEGATIVE_AMOUNT } from '@web/lib/money';
+import { checkAmount, estimateConversion, inlineAmountError } from './converter';
 
 describe('checkAmount', () => {
   it('accepts amounts above 0 within the currency scale', () => {
@@ -42,7 +43,10 @@ describe('estimateConversion', () => {
 describe('input helpers', () => {
   it('keeps digits and points only, and groups thousands', () => {
     expect(cleanAmountInput(' 1,000.5x')).toBe('1000.5');
-    expect(cleanAmountInput('-5')).toBe('5');
+    // A minus stays, so that the field can refuse "-5" instead of quietly taking 5.
+    expect(cleanAmountInput('-5')).toBe('-5');
+    expect(cleanAmountInput('5-')).toBe('5');
+    expect(inlineAmountError('-5', 'USD')).toBe(NEGATIVE_AMOUNT);
     expect(groupThousands('50000')).toBe('50,000');
     expect(groupThousands('100')).toBe('100');
   });

@@ -1,6 +1,7 @@
 import type { Currency } from '@contract/currencies';
 import { conversionFeeMinor } from '@contract/fx';
 import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
+import { NEGATIVE_AMOUNT } from '@web/lib/money';
 
 /** The converter's currencies and its default (Quick Convert's amounts depend on the source: quick-amounts.ts). */
 export const converterCurrencies = [
@@ -20,9 +21,6 @@ export const DEFAULT_CONVERSION = { amount: '1000', from: 'USD', to: 'EUR' } as 
   to: Currency;
 };
 
-/** What the amount field keeps of what is typed or pasted: digits and points ("1,000" → "1000"). */
-export const cleanAmountInput = (text: string) => text.replace(/[^\d.]/g, '');
-
 export type AmountCheck =
   | { ok: true; money: Money }
   /** Not above 0 (or not a number at all): the "Invalid Amount" toast. */
@@ -31,6 +29,7 @@ export type AmountCheck =
   | { ok: false; reason: 'inline'; message: string };
 
 export function checkAmount(amount: string, currency: Currency): AmountCheck {
+  if (amount.startsWith('-')) return { ok: false, reason: 'inline', message: NEGATIVE_AMOUNT };
   if (!/^\d+(\.\d+)?$/.test(amount)) return { ok: false, reason: 'invalid' };
   const problem = amountProblem(amount, currency);
   if (problem) return { ok: false, reason: 'inline', message: problem };

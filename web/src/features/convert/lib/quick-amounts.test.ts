@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyCodes } from '@contract/currencies';
 import { checkAmount } from './converter';
-import { quickAmountLabel, quickConvertAmounts } from './quick-amounts';
+import { quickAmountLabel, quickConvertAmounts, startingAmount } from './quick-amounts';
 
 describe('quickConvertAmounts', () => {
   it("offers the spec's amounts for every fiat currency", () => {
@@ -32,5 +32,11 @@ describe('quickAmountLabel', () => {
     expect(quickAmountLabel('100')).toBe('100');
     expect(quickAmountLabel('0.001')).toBe('0.001');
     expect(quickAmountLabel('1000.5')).toBe('1,000.5');
+  });
+
+  it('starts a new source over at an everyday amount of it, never the last one typed', () => {
+    expect(startingAmount('USD')).toBe('1000');
+    expect(startingAmount('ETH')).toBe('0.5');
+    expect(startingAmount('BTC')).toBe('0.05');
   });
 });

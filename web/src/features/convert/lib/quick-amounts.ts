@@ -31,3 +31,10 @@ export function quickAmountLabel(amount: string): string {
   const [whole = '0', fraction] = amount.split('.');
   return fraction === undefined ? groupThousands(whole) : `${groupThousands(whole)}.${fraction}`;
 }
+
+/**
+ * Where the amount starts when the source currency changes by picking a rate: an amount typed in one currency
+ * means nothing in another (1,000 USD is not 1,000 ETH ≈ $1.9 million), so it starts over at an everyday sum of
+ * the new source (1,000 for fiat, 0.05 BTC, 0.5 ETH).
+ */
+export const startingAmount = (from: Currency): string => quickConvertAmounts(from)[2]!;

@@ -6,6 +6,7 @@ import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -113,6 +114,8 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
   const pay = usePayInvoice(token);
   // One key for this page: a retry after a lost answer is the same payment, never a second one.
   const [key] = useState(newIdempotencyKey);
+  // A held Enter (from the link that opened this page, or a double press) must not pay.
+  const guard = useConfirmKeyGuard();
   if (invoice.status === 'paid') {
     return (
       <Alert>
@@ -138,7 +141,7 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
       {pay.isError && (
         <ErrorAlert>{friendlyErrorMessage(pay.error, 'The payment did not go through.')}</ErrorAlert>
       )}
-      <Button size="lg" onClick={() => pay.mutate(key)} disabled={pay.isPending}>
+      <Button size="lg" onClick={() => pay.mutate(key)} disabled={pay.isPending} {...guard}>
         {pay.isPending ? <Spinner /> : <Lock />}
         Pay {formatMoney(invoice.totalAmount, invoice.currency)}
       </Button>

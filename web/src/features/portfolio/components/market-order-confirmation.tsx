@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { RefreshCw, Timer } from 'lucide-react';
 import type { TradeQuote, TradingOrder } from '@contract/trading';
+import { FigureChange } from '@web/components/money-confirmation';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { friendlyErrorMessage, type ApiError } from '@web/lib/api-client';
+import { formatMoney } from '@web/lib/money';
 import { useTradeQuote } from '../api/get-trade-quote';
 import { useSecondsLeft } from '@web/hooks/use-seconds-left';
 import type { TradeOrder } from '../lib/trade-form';
@@ -28,6 +30,8 @@ const RENEWED_AFTER_EXPIRY =
  */
 export function MarketOrderConfirmation({ order, initialQuote, ...props }: MarketOrderConfirmationProps) {
   const [quote, setQuote] = useState(initialQuote);
+  /** The quote a renewal replaced: a changed total is shown old → new before the person confirms. */
+  const [previous, setPrevious] = useState<TradeQuote | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [retryOffered, setRetryOffered] = useState(false);
   const fresh = useTradeQuote();
@@ -42,6 +46,7 @@ export function MarketOrderConfirmation({ order, initialQuote, ...props }: Marke
       { type, asset, quantity },
       {
         onSuccess: (next) => {
+          setPrevious(quote);
           setQuote(next);
           setNotice(why);
           setRetryOffered(false);
@@ -72,6 +77,13 @@ export function MarketOrderConfirmation({ order, initialQuote, ...props }: Marke
         {fresh.isPending ? <Spinner /> : <Timer aria-hidden className="size-4" />}
         {fresh.isPending || seconds === 0 ? 'Getting a fresh price…' : `Price held for ${seconds}s`}
       </p>
+      {previous && (
+        <FigureChange
+          label={order.type === 'buy' ? 'The total cost' : 'What you receive'}
+          before={formatMoney(previous.total, 'USD')}
+          after={formatMoney(quote.total, 'USD')}
+        />
+      )}
       {notice && (
         <p role="status" className="text-sm font-medium">
           {notice}

@@ -3,7 +3,10 @@ import type { TradeBody, TradeFigures, TradingOrder } from '@contract/trading';
 import { CurrencyIcon } from '@web/components/currency-icon';
 import { ConfirmActions, FigureRow, useMoneyConfirmation } from '@web/components/money-confirmation';
 import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Money } from '@contract/money';
+import { ErrorAlert } from '@web/components/ui/alert';
 import { ApiError } from '@web/lib/api-client';
+import { useWallets } from '@web/lib/wallets';
 import { formatMoney } from '@web/lib/money';
 import { usePlaceTrade } from '../api/place-trade';
 import { TRADE_FAILED } from '../hooks/use-trade-form';
@@ -68,6 +71,8 @@ export function TradeConfirmation({
     );
   };
 
+  const shortfall = useShortfall(order, figures.total);
+
   const totalLabel = buy
     ? market
       ? 'Total cost'
@@ -111,9 +116,11 @@ export function TradeConfirmation({
         </FigureRow>
       </dl>
       {children}
+      {shortfall && <ErrorAlert>{shortfall}</ErrorAlert>}
 
       <ConfirmActions
         pending={place.isPending || disabled}
+        blocked={shortfall !== null}
         retryOffered={retryOffered}
         retryMessage="We could not confirm the trade. Press Confirm to try again: it will not be made twice."
         confirmRef={confirmRef}
@@ -123,4 +130,26 @@ export function TradeConfirmation({
       </ConfirmActions>
     </>
   );
+}
+
+/**
+ * Why the server would refuse this order for want of funds, from the wallets on screen, or null: a buy whose
+ * total is more than the USD wallet, a sell of more than is held. (The server checks again; this only spares
+ * a Confirm that cannot succeed.)
+ */
+function useShortfall(order: TradeOrder, total: string): string | null {
+  const wallets = useWallets().data;
+  if (!wallets) return null;
+  const balanceOf = (currency: 'USD' | TradeOrder['asset']) =>
+    wallets.find((wallet) => wallet.currency === currency)?.balance ?? Money.zero(currency).format();
+  if (order.type === 'buy') {
+    const usd = balanceOf('USD');
+    return Money.parse(total, 'USD').compare(Money.parse(usd, 'USD')) > 0
+      ? `The total is more than the ${formatMoney(usd, 'USD')} in your USD wallet.`
+      : null;
+  }
+  const held = balanceOf(order.asset);
+  return Money.parse(order.quantity, order.asset).compare(Money.parse(held, order.asset)) > 0
+    ? `You hold only ${formatQuantity(held, order.asset)}: you cannot sell more than that.`
+    : null;
 }

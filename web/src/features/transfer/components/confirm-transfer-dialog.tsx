@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { friendlyErrorMessage, type ApiError } from '@web/lib/api-client';
+import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
 import { useTransferDelivery } from '../api/get-delivery';
 import { useSendTransfer } from '../api/send-transfer';
@@ -72,6 +72,10 @@ function ConfirmTransfer({
     toCurrency,
     recipientEmail,
   });
+
+  // The delivery check already refused it (sending to yourself, between a demo and a real account, …): its
+  // reason shows below and Confirm stays off. A lost answer (no status below 500) does not block.
+  const refused = delivery.error instanceof ApiError && delivery.error.status < 500;
 
   const confirm = () => {
     send.mutate(
@@ -187,6 +191,7 @@ function ConfirmTransfer({
       )}
       <ConfirmActions
         pending={send.isPending}
+        blocked={overdrawn || refused}
         retryOffered={retryOffered}
         retryMessage="We could not confirm the transfer. Press Confirm to try again: it will not be sent twice."
         confirmRef={confirmRef}

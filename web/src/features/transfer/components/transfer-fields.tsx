@@ -7,10 +7,9 @@ import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { formatMoney } from '@web/lib/money';
+import { cleanAmountInput, formatMoney } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 import {
-  cleanAmountInput,
   transferTargets,
   type DraftField,
   type TransferDraft,

@@ -5,13 +5,13 @@ import {
   amountError,
   checkDraft,
   draftAmount,
-  cleanAmountInput,
   emptyDraft,
   estimateTransfer,
   exceedsBalance,
   typingAmountError,
   type TransferDraft,
 } from './transfer-form';
+import { cleanAmountInput, NEGATIVE_AMOUNT } from '@web/lib/money';
 
 const draft = (overrides: Partial<TransferDraft> = {}): TransferDraft => ({
   fromCurrency: 'USD',
@@ -126,5 +126,11 @@ describe('estimateTransfer', () => {
 describe('cleanAmountInput', () => {
   it('keeps digits and points only', () => {
     expect(cleanAmountInput('$1,000.50 ')).toBe('1000.50');
+  });
+
+  it('keeps a leading minus, and the amount is refused as negative while typing and on review', () => {
+    expect(cleanAmountInput('-5')).toBe('-5');
+    expect(typingAmountError('-5', 'USD')).toBe(NEGATIVE_AMOUNT);
+    expect(amountError('-5', 'USD')).toBe(NEGATIVE_AMOUNT);
   });
 });

@@ -1,6 +1,7 @@
 import { emailSchema } from '@contract/auth';
 import type { Currency } from '@contract/currencies';
 import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
+import { NEGATIVE_AMOUNT } from '@web/lib/money';
 import {
   DEFAULT_TRANSFER_DESCRIPTION,
   MAX_TRANSFER_DESCRIPTION,
@@ -48,11 +49,9 @@ export type DraftCheck =
   /** Filled in, but not something the server accepts: a message under each field. */
   | { ok: false; missing: false; errors: Partial<Record<DraftField, string>> };
 
-/** What the amount field keeps of what is typed or pasted: digits and one kind of point ("1,000" → "1000"). */
-export const cleanAmountInput = (text: string) => text.replace(/[^\d.]/g, '');
-
 /** The amount's own problem while typing (too many decimals, not a number), or undefined. */
 export function amountError(amount: string, currency: Currency | ''): string | undefined {
+  if (amount.startsWith('-')) return NEGATIVE_AMOUNT;
   if (amount === '' || currency === '') return undefined;
   const problem = amountProblem(amount, currency);
   if (problem) return problem;
@@ -68,6 +67,7 @@ export function amountError(amount: string, currency: Currency | ''): string | u
  * hold (too many decimals, too large). "12." or "0" are on their way to something valid; review catches them.
  */
 export function typingAmountError(amount: string, currency: Currency | ''): string | undefined {
+  if (amount.startsWith('-')) return NEGATIVE_AMOUNT;
   if (currency === '' || !/^\d+(\.\d+)?$/.test(amount)) return undefined;
   const problem = amountError(amount, currency);
   return problem === 'Enter an amount greater than 0' ? undefined : problem;
