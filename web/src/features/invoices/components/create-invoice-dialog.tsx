@@ -59,6 +59,14 @@ export function CreateInvoiceDialog({
 }
 
 type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency'>;
+type ServerErrors = { draft: InvoiceDraft; fields: Record<string, string> };
+
+/** The keys the form shows an error under: its own fields and each line's three inputs. */
+const isFormField = (key: string) =>
+  /^items\.\d+\.(description|quantity|unitPrice)$/.test(key) || (key !== 'items' && key in newInvoiceDraft());
+
+/** The server dates invoices in UTC (a due date before its today is refused): the picker starts there too. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDone: () => void }) {
   const create = useCreateInvoice();
@@ -67,14 +75,21 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
   const [draft, setDraft] = useState<InvoiceDraft>(() =>
     editing ? draftFromInvoice(editing) : newInvoiceDraft(),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Nothing is flagged before the first submit; after it, every change re-checks the draft, so a fixed field
+  // loses its error at once. The server's field errors hold only while the draft they were about is unchanged.
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const errors = submitted
+    ? { ...(serverErrors?.draft === draft ? serverErrors.fields : {}), ...draftErrors(draft) }
+    : {};
   const set = (field: TextField) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setSubmitted(true);
     if (missingRequired(draft)) {
       toast({
         variant: 'destructive',
@@ -82,12 +97,14 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
         description: 'Please fill in all required fields',
       });
     }
-    const problems = draftErrors(draft);
-    setErrors(problems);
-    if (missingRequired(draft) || Object.keys(problems).length > 0) return;
+    if (missingRequired(draft) || Object.keys(draftErrors(draft)).length > 0) return;
+    const sentDraft = draft;
     const failed = (fallback: string) => (error: Error) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      setFormError(error instanceof ApiError ? (error.body?.message ?? null) : null);
+      const fields = error instanceof ApiError ? error.fields : {};
+      setServerErrors({ draft: sentDraft, fields });
+      // Said once: under its field when the form shows that field, above the form otherwise.
+      const placed = Object.keys(fields).length > 0 && Object.keys(fields).every(isFormField);
+      setFormError(error instanceof ApiError && !placed ? (error.body?.message ?? null) : null);
       toast({ variant: 'destructive', title: 'Error', description: fallback });
     };
     if (editing) {
@@ -177,7 +194,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
           </NativeSelect>
         </FormField>
         {text('taxRate', 'Tax rate (%)', { inputMode: 'decimal', autoComplete: 'off' })}
-        {text('dueDate', 'Due date *', { type: 'date' })}
+        {text('dueDate', 'Due date *', { type: 'date', min: todayUtc() })}
       </div>
       {area('notes', 'Notes', 'Payment terms, thanks, bank details')}
       <Button type="submit" size="lg" disabled={saving}>
