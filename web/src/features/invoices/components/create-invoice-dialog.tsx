@@ -14,6 +14,7 @@ import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
+import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError } from '@web/lib/api-client';
 import { useCreateInvoice } from '../api/create-invoice';
@@ -59,7 +60,6 @@ export function CreateInvoiceDialog({
 }
 
 type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency'>;
-type ServerErrors = { draft: InvoiceDraft; fields: Record<string, string> };
 
 /** The keys the form shows an error under: its own fields and each line's three inputs. */
 const isFormField = (key: string) =>
@@ -75,21 +75,15 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
   const [draft, setDraft] = useState<InvoiceDraft>(() =>
     editing ? draftFromInvoice(editing) : newInvoiceDraft(),
   );
-  // Nothing is flagged before the first submit; after it, every change re-checks the draft, so a fixed field
-  // loses its error at once. The server's field errors hold only while the draft they were about is unchanged.
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
+  const { errors, markSubmitted, setServerErrors } = useDraftErrors(draft, draftErrors);
   const [formError, setFormError] = useState<string | null>(null);
-  const errors = submitted
-    ? { ...(serverErrors?.draft === draft ? serverErrors.fields : {}), ...draftErrors(draft) }
-    : {};
   const set = (field: TextField) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    setSubmitted(true);
+    markSubmitted();
     if (missingRequired(draft)) {
       toast({
         variant: 'destructive',
@@ -101,7 +95,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
     const sentDraft = draft;
     const failed = (fallback: string) => (error: Error) => {
       const fields = error instanceof ApiError ? error.fields : {};
-      setServerErrors({ draft: sentDraft, fields });
+      setServerErrors(sentDraft, fields);
       // Said once: under its field when the form shows that field, above the form otherwise.
       const placed = Object.keys(fields).length > 0 && Object.keys(fields).every(isFormField);
       setFormError(error instanceof ApiError && !placed ? (error.body?.message ?? null) : null);
