@@ -6,7 +6,7 @@ import { PageError } from '@web/components/page-error';
 import { PageLoader } from '@web/components/page-loader';
 import { useMe } from '@web/features/auth/api/get-me';
 import { SignedInContext } from '@web/features/auth/api/use-signed-in';
-import { afterSignIn, returnPath, signInThenReturnTo } from '@web/features/auth/lib/return-to';
+import { afterSignIn, noteSignOut, returnPath, signInThenReturnTo } from '@web/features/auth/lib/return-to';
 import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useAuthOptions } from '@web/lib/email-verification';
 import { startSessionCache } from '@web/lib/query-client';
@@ -20,6 +20,7 @@ export function SessionGate() {
   // the visitor was heading to), no reload.
   const signedIn = useCallback(
     (user: User) => {
+      noteSignOut(false);
       startSessionCache(queryClient, user);
       void navigate(afterSignIn(), { replace: true });
     },

@@ -19,8 +19,17 @@ export function returnPath(search: string, origin: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+// Signing out on purpose leaves no page unfinished: the page still on screen renders signed out for a moment
+// before the sign-out's own navigation lands, and must not ask to come back to itself. Kept for this tab only,
+// until the next sign-in (a full page load starts afresh).
+let signedOutOnPurpose = false;
+export const noteSignOut = (signedOut: boolean) => {
+  signedOutOnPurpose = signedOut;
+};
+
 /** The landing page's address that brings a visitor back to `path` once signed in. */
-export const signInThenReturnTo = (path: string) => `/?${new URLSearchParams({ next: path })}`;
+export const signInThenReturnTo = (path: string) =>
+  signedOutOnPurpose ? '/' : `/?${new URLSearchParams({ next: path })}`;
 
 /** `returnPath` for the page on screen now. */
 export const afterSignIn = () => returnPath(window.location.search, window.location.origin);
