@@ -209,6 +209,8 @@ export const invoiceSchema = z.object({
   dueDate: z.string(),
   notes: z.string(),
   status: z.enum(invoiceStatuses),
+  /** Whether DELETE would succeed: only the newest draft can go, or the numbering would have a gap. */
+  canDelete: z.boolean(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** How it was paid: through the pay link, or recorded by hand. */

@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/currencies';
 import { InvalidAmountError, Money } from '@contract/money';
-import { AppError } from './errors';
+import { invalidFields } from './errors';
 
 /**
  * A request's amount as Money, checked against the currency's scale (which zod cannot know when the currency
@@ -13,6 +13,6 @@ export function parseRequestAmount(decimal: string, currency: Currency, field = 
     return money;
   } catch (error) {
     if (!(error instanceof InvalidAmountError)) throw error;
-    throw new AppError('VALIDATION_FAILED', `${field}: ${error.message}`, { [field]: error.message });
+    throw invalidFields({ [field]: error.message });
   }
 }

@@ -41,3 +41,13 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+
+/**
+ * A 400 for problems with named inputs. The keys travel in `fields`, where the web app puts each message under
+ * its input; the message a person may read in a banner is the first problem in words, never prefixed with the
+ * raw key (`dueDate: …` reads as a bug).
+ */
+export function invalidFields(fields: Record<string, string>): AppError {
+  const first = Object.values(fields)[0] ?? 'Invalid request';
+  return new AppError('VALIDATION_FAILED', first, fields);
+}

@@ -12,13 +12,9 @@ export function encodeKeyset(parts: readonly string[]): string {
 
 export function decodeKeyset(text: string, shape: readonly RegExp[]): string[] {
   const invalid = () =>
-    new AppError(
-      'VALIDATION_FAILED',
-      'cursor: This page link is not valid; start again from the first page',
-      {
-        cursor: 'Not a valid cursor',
-      },
-    );
+    new AppError('VALIDATION_FAILED', 'This page link is not valid; start again from the first page', {
+      cursor: 'Not a valid cursor',
+    });
   if (!/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let value: unknown;
   try {

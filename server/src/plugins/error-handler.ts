@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contract/errors';
 import { isConnectionLost } from '../db/connection-lost';
 import { isStorageFull } from '../db/write-health';
-import { AppError } from '../lib/errors';
+import { AppError, invalidFields } from '../lib/errors';
 
 /** Fastify's own client errors, mapped onto our codes so every 4xx has the same shape. */
 const frameworkErrors: Record<string, () => AppError> = {
@@ -31,9 +31,7 @@ function toAppError(error: FastifyError): AppError | null {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
       fields[path] ??= issue.message ?? 'Invalid value';
     }
-    const first = Object.entries(fields)[0];
-    const message = first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request';
-    return new AppError('VALIDATION_FAILED', message, fields);
+    return invalidFields(fields);
   }
   const known = error.code ? frameworkErrors[error.code] : undefined;
   if (known) return known();

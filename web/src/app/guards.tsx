@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { User } from '@contract/auth';
 import { PageError } from '@web/components/page-error';
 import { PageLoader } from '@web/components/page-loader';
 import { useMe } from '@web/features/auth/api/get-me';
 import { SignedInContext } from '@web/features/auth/api/use-signed-in';
+import { afterSignIn, noteSignOut, returnPath, signInThenReturnTo } from '@web/features/auth/lib/return-to';
 import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useAuthOptions } from '@web/lib/email-verification';
 import { startSessionCache } from '@web/lib/query-client';
@@ -15,11 +16,13 @@ export function SessionGate() {
   const me = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // Inside the app, signing in starts a clean cache holding the new user and opens the dashboard, no reload.
+  // Inside the app, signing in starts a clean cache holding the new user and opens the dashboard (or the page
+  // the visitor was heading to), no reload.
   const signedIn = useCallback(
     (user: User) => {
+      noteSignOut(false);
       startSessionCache(queryClient, user);
-      void navigate('/dashboard', { replace: true });
+      void navigate(afterSignIn(), { replace: true });
     },
     [queryClient, navigate],
   );
@@ -37,14 +40,16 @@ export function SessionGate() {
   );
 }
 
-/** Signed-out visitors on an app page go to the landing page. */
+/** Signed-out visitors on an app page go to the landing page, which brings them back once signed in. */
 export function RequireSignedIn() {
   const me = useMe();
-  return me.data ? <Outlet /> : <Navigate to="/" replace />;
+  const { pathname, search, hash } = useLocation();
+  return me.data ? <Outlet /> : <Navigate to={signInThenReturnTo(`${pathname}${search}${hash}`)} replace />;
 }
 
-/** Signed-in visitors on the landing page go to their dashboard. */
+/** Signed-in visitors on the landing page go to their dashboard, or to the page they were heading to. */
 export function RequireSignedOut() {
   const me = useMe();
-  return me.data ? <Navigate to="/dashboard" replace /> : <Outlet />;
+  const { search } = useLocation();
+  return me.data ? <Navigate to={returnPath(search, window.location.origin)} replace /> : <Outlet />;
 }

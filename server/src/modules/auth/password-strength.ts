@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonWords } from '@zxcvbn-ts/language-common';
 import { dictionary as englishWords, translations } from '@zxcvbn-ts/language-en';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { invalidFields } from '../../lib/errors';
 
 /**
  * zxcvbn's 0–4 scale; 3 is "safely unguessable: moderate protection from an offline slow-hash attack" (about
@@ -70,5 +70,5 @@ export function weakPasswordReason(password: string, owner: PasswordOwner): stri
  */
 export function assertStrongPassword(password: string, owner: PasswordOwner, field: string): void {
   const reason = weakPasswordReason(password, owner);
-  if (reason) throw new AppError('VALIDATION_FAILED', `${field}: ${reason}`, { [field]: reason });
+  if (reason) throw invalidFields({ [field]: reason });
 }

@@ -44,7 +44,7 @@ export function createSecuritySettingsService(deps: {
         // A demo has no password to give (and no money of its own to protect).
         if (Number(user.is_demo) !== 1) {
           if (settings.password === undefined) {
-            throw new AppError('VALIDATION_FAILED', 'password: Enter your password', {
+            throw new AppError('VALIDATION_FAILED', 'Enter your password', {
               password: 'Enter your password to turn sign-in alerts off',
             });
           }

@@ -181,7 +181,7 @@ export function createTwoFactorService(deps: {
       await checkPassword(user, body.password);
       const step = await matchTotp(row.secret, userId, body.code);
       if (step === null) {
-        throw new AppError('VALIDATION_FAILED', 'code: Incorrect code', {
+        throw new AppError('VALIDATION_FAILED', 'Incorrect code', {
           code: 'Incorrect code. Check the time on your phone and try the newest code.',
         });
       }
@@ -213,7 +213,7 @@ export function createTwoFactorService(deps: {
         await repo.deleteTwoFactor(trx, userId);
         await notify(trx, userId, twoFactorDisabledNotice);
       });
-      if (!done) throw new AppError('VALIDATION_FAILED', 'code: Incorrect code', { code: 'Incorrect code' });
+      if (!done) throw new AppError('VALIDATION_FAILED', 'Incorrect code', { code: 'Incorrect code' });
     },
 
     /** After a right password: the challenge the browser answers with a code. Only its hash is stored. */

@@ -94,7 +94,7 @@ export function createStripeIssuer(options: {
       if (!request.address && !request.holder.cardholderId) {
         throw new AppError(
           'VALIDATION_FAILED',
-          'shippingAddress: Stripe Issuing needs the cardholder’s address for the first card',
+          'Stripe Issuing needs the cardholder’s address for the first card',
           { shippingAddress: 'Required for the first Stripe card' },
         );
       }

@@ -126,7 +126,7 @@ export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notif
       const target = parseRequestAmount(body.targetAmount, body.currency, 'targetAmount');
       const today = new Date().toISOString().slice(0, 10);
       if (body.targetDate <= today) {
-        throw new AppError('VALIDATION_FAILED', 'targetDate: The target date must be in the future', {
+        throw new AppError('VALIDATION_FAILED', 'The target date must be in the future', {
           targetDate: 'Must be in the future',
         });
       }

@@ -28,10 +28,15 @@ describe('invoice figures', () => {
     expect(figures.taxAmount.isZero()).toBe(true);
   });
 
-  it('refuses more decimals than the currency has, naming the line', () => {
-    expect(() =>
-      invoiceFigures('USD', [{ description: 'x', quantity: '1', unitPrice: '1.001' }], '0'),
-    ).toThrow(/items\.0\.unitPrice/);
+  it('refuses more decimals than the currency has, naming the line in fields (not in the words)', () => {
+    let refused: unknown;
+    try {
+      invoiceFigures('USD', [{ description: 'x', quantity: '1', unitPrice: '1.001' }], '0');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ fields: { 'items.0.unitPrice': expect.any(String) } });
+    expect((refused as Error).message).toMatch(/^USD amounts can have at most 2 decimal/);
   });
 
   it('refuses a total that rounds to nothing', () => {

@@ -1,7 +1,7 @@
 import { Money, parseAmount } from '@contract/money';
 import type { InvoiceCurrency, InvoiceItemInput } from '@contract/invoices';
 import { hundredths, invoiceCeilingIssues, lineAmountMinor, taxMinor } from '@contract/invoice-math';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
 
 export interface InvoiceLine {
   description: string;
@@ -36,7 +36,7 @@ export function invoiceFigures(
   });
   const amount = lines.reduce((sum, line) => sum.plus(line.amount), Money.zero(currency));
   if (!amount.isPositive()) {
-    throw new AppError('VALIDATION_FAILED', 'amount: The invoice total must be more than 0', {
+    throw new AppError('VALIDATION_FAILED', 'The invoice total must be more than 0', {
       amount: 'Must be more than 0',
     });
   }
@@ -49,8 +49,7 @@ function assertWithinCeiling(currency: InvoiceCurrency, items: readonly InvoiceI
   const issues = invoiceCeilingIssues(currency, items, taxRate);
   if (issues.length === 0) return;
   const fields = Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]));
-  const [field, message] = Object.entries(fields)[0]!;
-  throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, fields);
+  throw invalidFields(fields);
 }
 
 function parseLinePrice(text: string, currency: InvoiceCurrency, index: number): bigint {

@@ -48,3 +48,31 @@ export async function giveBackInvoiceNumber(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Each user's newest number per year, keyed `user:year`: what decides which draft may still be deleted. */
+export async function newestInvoiceNumbers(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoice_counters')
+    .select(['user_id', 'year', 'last_number'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [`${row.user_id}:${row.year}`, Number(row.last_number)]));
+}
+
+/**
+ * The one rule for deleting an invoice, told to the client as `canDelete`: a draft that holds its year's newest
+ * number, the only one `giveBackInvoiceNumber` can give back without leaving a gap.
+ */
+export function canDeleteInvoice(
+  invoice: { user_id: string; status: string; year: number | bigint; sequence: number | bigint },
+  newest: ReadonlyMap<string, number>,
+): boolean {
+  return (
+    invoice.status === 'draft' &&
+    newest.get(`${invoice.user_id}:${invoice.year}`) === Number(invoice.sequence)
+  );
+}

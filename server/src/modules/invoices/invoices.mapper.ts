@@ -58,11 +58,13 @@ export function toInvoice(
   items: InvoiceItemRow[],
   email: EmailRow | undefined,
   payUrl: (token: string) => string,
+  canDelete: boolean,
 ): Invoice {
   return {
     ...documentOf(row, items),
     id: row.id,
     status: row.status,
+    canDelete,
     sentAt: row.sent_at,
     paidVia: row.paid_via,
     payUrl: row.status === 'draft' ? null : payUrl(row.pay_token),

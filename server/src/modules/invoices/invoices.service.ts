@@ -26,7 +26,13 @@ import { findUserById } from '../user/user.repository';
 import { stampInHomeCurrency } from './home-stamp';
 import { invoiceFigures, normalizePercent, type InvoiceFigures } from './invoice-figures';
 import { INVOICE_PDF_ATTACHMENT, invoiceMessage, senderOf } from './invoice-mail';
-import { formatInvoiceNumber, giveBackInvoiceNumber, takeInvoiceNumber } from './invoice-number';
+import {
+  canDeleteInvoice,
+  formatInvoiceNumber,
+  giveBackInvoiceNumber,
+  newestInvoiceNumbers,
+  takeInvoiceNumber,
+} from './invoice-number';
 import { recordInvoicePayment } from './invoice-payment';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoicesCsv } from './invoices-csv';
@@ -47,7 +53,7 @@ const newPayToken = () => randomBytes(16).toString('base64url');
 
 function assertDueDateAhead(dueDate: string) {
   if (dueDate < today()) {
-    throw new AppError('VALIDATION_FAILED', 'dueDate: The due date cannot be in the past', {
+    throw new AppError('VALIDATION_FAILED', 'The due date cannot be in the past', {
       dueDate: 'Cannot be in the past',
     });
   }
@@ -120,12 +126,17 @@ export function createInvoicesService(deps: InvoicesDeps) {
     const ids = rows.map((row) => row.id);
     const items = await repo.itemsOf(trx, ids);
     const emails = await repo.latestEmails(trx, ids);
+    const newest = await newestInvoiceNumbers(
+      trx,
+      rows.map((row) => row.user_id),
+    );
     return rows.map((row) =>
       toInvoice(
         row,
         items.filter((item) => item.invoice_id === row.id),
         emails.get(row.id),
         payUrl,
+        canDeleteInvoice(row, newest),
       ),
     );
   }

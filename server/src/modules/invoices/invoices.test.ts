@@ -220,6 +220,20 @@ describeEachDatabase('invoices', (ctx) => {
     expect((await request(ctx.app, dee, 'DELETE', `/api/invoices/${first.id}`)).statusCode).toBe(409);
   });
 
+  it('tells the client which invoices can be deleted: only the newest draft', async () => {
+    const fay = await signUp(ctx.app);
+    const first = (await create(fay)).json() as Invoice;
+    expect(first.canDelete).toBe(true);
+    const second = (await create(fay)).json() as Invoice;
+    const listed = (await request(ctx.app, fay, 'GET', '/api/invoices')).json() as Invoice[];
+    const byId = new Map(listed.map((invoice) => [invoice.id, invoice.canDelete]));
+    expect([byId.get(first.id), byId.get(second.id)]).toEqual([false, true]);
+    const olderAnswer = await request(ctx.app, fay, 'DELETE', `/api/invoices/${first.id}`);
+    expect(olderAnswer.statusCode).toBe(409);
+    const sent = (await setStatus(fay, second.id, 'sent')).json() as Invoice;
+    expect(sent.canDelete).toBe(false);
+  });
+
   it('lists newest first, filtered by status and searched by number, client or project', async () => {
     const eve = await signUp(ctx.app);
     const a = (await create(eve, { clientName: 'Globex 50%_off' })).json() as Invoice;

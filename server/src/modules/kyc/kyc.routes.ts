@@ -10,7 +10,7 @@ import {
   type DocumentSide,
 } from '@contract/kyc';
 import { pathIdSchema } from '@contract/text';
-import { AppError } from '../../lib/errors';
+import { invalidFields } from '../../lib/errors';
 import { userIdOf } from '../../plugins/session';
 import type { KycService, UploadedImage } from './kyc.service';
 import { readDocumentsForm } from './multipart-form';
@@ -47,8 +47,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
       const problems = Object.fromEntries(
         fields.error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]),
       );
-      const [field, message] = Object.entries(problems)[0]!;
-      throw new AppError('VALIDATION_FAILED', `${field}: ${message}`, problems);
+      throw invalidFields(problems);
     }
     const files: UploadedImage[] = Object.entries(form.files).map(([side, bytes]) => ({
       side: side as DocumentSide,

@@ -164,13 +164,9 @@ export function createTradingService(deps: {
         async (trx, context) => {
           const limit = body.price ? parseRequestAmount(body.price, 'USD', 'price') : null;
           if (limit && body.quoteId) {
-            throw new AppError(
-              'VALIDATION_FAILED',
-              'quoteId: A limit order sets its own price; it takes no quote',
-              {
-                quoteId: 'Not for limit orders',
-              },
-            );
+            throw new AppError('VALIDATION_FAILED', 'A limit order sets its own price; it takes no quote', {
+              quoteId: 'Not for limit orders',
+            });
           }
           let price: Money | null = null;
           /** The limit of an order the market has not reached: it rests, its funds reserved at the limit. */

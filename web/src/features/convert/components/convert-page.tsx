@@ -1,3 +1,4 @@
+import { OpenWalletButton } from '@web/components/open-wallet';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -35,6 +36,13 @@ export function ConvertPage() {
             amountRef={conversion.amountRef}
             amountError={conversion.amountError}
             amountHint={conversion.amountHint}
+            hintAction={
+              conversion.missingSourceWallet && (
+                <div>
+                  <OpenWalletButton currency={from} />
+                </div>
+              )
+            }
             estimate={estimate ? `≈ ${formatMoney(estimate.converted)}` : null}
           />
           <QuickConvert amount={conversion.amount} currency={from} onPick={conversion.changeAmount} />

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { ArrowUpDown } from 'lucide-react';
 import { currencies, type Currency } from '@contract/currencies';
 import { CurrencyIcon } from '@web/components/currency-icon';
@@ -22,6 +22,8 @@ interface ConverterFieldsProps {
   amountError: string | undefined;
   /** Under the amount: what the source wallet holds. */
   amountHint: string;
+  /** Beside the hint: a way out when it names something missing (no wallet to convert from). */
+  hintAction?: ReactNode;
   /** The estimated converted amount ("≈ €923.25"), or null while it cannot be worked out. */
   estimate: string | null;
 }
@@ -93,6 +95,7 @@ export function ConverterFields(props: ConverterFieldsProps) {
           {amountHint}
         </p>
       )}
+      {props.hintAction}
 
       <div className="relative my-1 flex items-center justify-center">
         <span aria-hidden className="absolute inset-x-0 top-1/2 h-px bg-border" />

@@ -43,7 +43,7 @@ export function useConversionDraft() {
     ? ' '
     : sourceWallet
       ? `Available: ${formatMoney(sourceWallet.balance, from)}`
-      : `You have no ${from} wallet yet: add funds in ${from} before converting from it.`;
+      : `You have no ${from} wallet yet: open one and add funds to convert from it.`;
 
   const changeAmount = (next: string) => {
     setAmount(next);
@@ -113,6 +113,8 @@ export function useConversionDraft() {
     to,
     amountError,
     amountHint,
+    /** The source currency has no wallet: the page offers to open one. */
+    missingSourceWallet: wallets.data !== undefined && !sourceWallet,
     estimate,
     rate,
     wallets,

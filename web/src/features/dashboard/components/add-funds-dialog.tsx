@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { Wallet } from '@contract/wallets';
+import { OpenWalletPicker } from '@web/components/open-wallet';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -127,6 +128,15 @@ function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone:
           ))}
         </NativeSelect>
       </FormField>
+      {/* A currency not held yet: open its wallet here, and it becomes the one to top up. */}
+      <OpenWalletPicker
+        idPrefix="add-funds"
+        wallets={wallets}
+        onOpened={(opened) => {
+          setWalletId(opened.id);
+          setFieldError(undefined);
+        }}
+      />
       <FormField id="add-funds-amount" label={`Amount (${wallet.currency})`} error={fieldError}>
         <Input
           id="add-funds-amount"

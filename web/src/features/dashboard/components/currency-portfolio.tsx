@@ -2,6 +2,7 @@ import { Plus, Wallet } from 'lucide-react';
 import { currencies } from '@contract/currencies';
 import { CurrencyIcon } from '@web/components/currency-icon';
 import { LoadError } from '@web/components/load-error';
+import { OpenWalletPicker } from '@web/components/open-wallet';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -100,6 +101,9 @@ export function CurrencyPortfolio({
               </Button>
             </div>
           )}
+          <div className="border-t pt-4">
+            <OpenWalletPicker idPrefix="portfolio" wallets={portfolio.wallets.map(({ wallet }) => wallet)} />
+          </div>
         </>
       )}
     </Card>

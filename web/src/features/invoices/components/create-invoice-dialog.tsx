@@ -14,6 +14,7 @@ import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
+import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError } from '@web/lib/api-client';
 import { useCreateInvoice } from '../api/create-invoice';
@@ -60,6 +61,13 @@ export function CreateInvoiceDialog({
 
 type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency'>;
 
+/** The keys the form shows an error under: its own fields and each line's three inputs. */
+const isFormField = (key: string) =>
+  /^items\.\d+\.(description|quantity|unitPrice)$/.test(key) || (key !== 'items' && key in newInvoiceDraft());
+
+/** The server dates invoices in UTC (a due date before its today is refused): the picker starts there too. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
 function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDone: () => void }) {
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
@@ -67,7 +75,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
   const [draft, setDraft] = useState<InvoiceDraft>(() =>
     editing ? draftFromInvoice(editing) : newInvoiceDraft(),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, markSubmitted, setServerErrors } = useDraftErrors(draft, draftErrors);
   const [formError, setFormError] = useState<string | null>(null);
   const set = (field: TextField) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -75,6 +83,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    markSubmitted();
     if (missingRequired(draft)) {
       toast({
         variant: 'destructive',
@@ -82,12 +91,14 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
         description: 'Please fill in all required fields',
       });
     }
-    const problems = draftErrors(draft);
-    setErrors(problems);
-    if (missingRequired(draft) || Object.keys(problems).length > 0) return;
+    if (missingRequired(draft) || Object.keys(draftErrors(draft)).length > 0) return;
+    const sentDraft = draft;
     const failed = (fallback: string) => (error: Error) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      setFormError(error instanceof ApiError ? (error.body?.message ?? null) : null);
+      const fields = error instanceof ApiError ? error.fields : {};
+      setServerErrors(sentDraft, fields);
+      // Said once: under its field when the form shows that field, above the form otherwise.
+      const placed = Object.keys(fields).length > 0 && Object.keys(fields).every(isFormField);
+      setFormError(error instanceof ApiError && !placed ? (error.body?.message ?? null) : null);
       toast({ variant: 'destructive', title: 'Error', description: fallback });
     };
     if (editing) {
@@ -177,7 +188,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
           </NativeSelect>
         </FormField>
         {text('taxRate', 'Tax rate (%)', { inputMode: 'decimal', autoComplete: 'off' })}
-        {text('dueDate', 'Due date *', { type: 'date' })}
+        {text('dueDate', 'Due date *', { type: 'date', min: todayUtc() })}
       </div>
       {area('notes', 'Notes', 'Payment terms, thanks, bank details')}
       <Button type="submit" size="lg" disabled={saving}>

@@ -157,7 +157,7 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
       )}
 
       <div className="flex flex-wrap justify-end gap-2">
-        {invoice.status === 'draft' && (
+        {invoice.canDelete && (
           <Button variant="ghost" onClick={() => setAsking('delete')} disabled={remove.isPending}>
             {remove.isPending ? <Spinner /> : <Trash2 />} Delete draft
           </Button>

@@ -2,12 +2,8 @@ import { Brand } from '@web/components/brand';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';
 import type { LandingActions } from './landing-actions';
-
-const anchors = [
-  { href: '#solutions', label: 'Solutions' },
-  { href: '#pricing', label: 'Pricing' },
-  { href: '#security', label: 'Security' },
-];
+import { anchors } from './landing-sections';
+import { SectionMenu } from './section-menu';
 
 export function LandingNav({ onSignIn, onGetStarted }: Pick<LandingActions, 'onSignIn' | 'onGetStarted'>) {
   return (
@@ -18,7 +14,7 @@ export function LandingNav({ onSignIn, onGetStarted }: Pick<LandingActions, 'onS
           className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Meridian home"
         >
-          <Brand className="[&>span:last-child]:max-[380px]:sr-only" />
+          <Brand className="[&>span:last-child]:max-[440px]:sr-only" />
         </a>
         <ul className="ml-8 hidden items-center gap-1 md:flex">
           {anchors.map((anchor) => (
@@ -33,6 +29,7 @@ export function LandingNav({ onSignIn, onGetStarted }: Pick<LandingActions, 'onS
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <SectionMenu />
           <ThemeToggle />
           <Button variant="ghost" className="px-3" onClick={onSignIn}>
             Sign In

@@ -6,6 +6,7 @@ import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
+import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useSavePersonal } from '../api/save-personal';
@@ -32,19 +33,23 @@ const textFields: {
   { field: 'monthlyIncome', label: 'Monthly income (USD)' },
 ];
 
+const hasFieldErrors = (error: unknown) => error instanceof ApiError && Object.keys(error.fields).length > 0;
+
+const requiredErrors = (draft: PersonalDraft) =>
+  Object.fromEntries(missingPersonal(draft).map((field) => [field, 'Required']));
+
 /** Step 1: who you are. Every field is required; the server checks them again. */
 export function PersonalStep({ initial, onDone }: { initial: PersonalDraft; onDone: () => void }) {
   const save = useSavePersonal();
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, markSubmitted, setServerErrors } = useDraftErrors(draft, requiredErrors);
   const set = (field: keyof PersonalDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingPersonal(draft);
-    setErrors(Object.fromEntries(missing.map((field) => [field, 'Required'])));
-    if (missing.length > 0) {
+    markSubmitted();
+    if (missingPersonal(draft).length > 0) {
       toast({
         variant: 'destructive',
         title: 'Missing Information',
@@ -52,10 +57,11 @@ export function PersonalStep({ initial, onDone }: { initial: PersonalDraft; onDo
       });
       return;
     }
+    const sent = draft;
     save.mutate(draft as PersonalInfo, {
       onSuccess: onDone,
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
+        if (error instanceof ApiError) setServerErrors(sent, error.fields);
       },
     });
   };
@@ -118,7 +124,10 @@ export function PersonalStep({ initial, onDone }: { initial: PersonalDraft; onDo
           </NativeSelect>
         </FormField>
       </div>
-      {save.isError && <ErrorAlert>{friendlyErrorMessage(save.error)}</ErrorAlert>}
+      {/* Said once: a problem with a field shows under it, not again above the form. */}
+      {save.isError && !hasFieldErrors(save.error) && (
+        <ErrorAlert>{friendlyErrorMessage(save.error)}</ErrorAlert>
+      )}
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending && <Spinner />}
