@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { accountTypes, kycCountries, kycCountryNames, type PersonalInfo } from '@contract/kyc';
+import { accountTypes, kycCountries, kycCountryNames, todayUtc, type PersonalInfo } from '@contract/kyc';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useSavePersonal } from '../api/save-personal';
-import { missingPersonal, type PersonalDraft } from '../lib/wizard';
+import { missingPersonal, personalProblems, type PersonalDraft } from '../lib/wizard';
 
 type TextField = Exclude<keyof PersonalDraft, 'nationality' | 'country' | 'accountType'>;
 
@@ -37,21 +37,32 @@ export function PersonalStep({ initial, onDone }: { initial: PersonalDraft; onDo
   const save = useSavePersonal();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: keyof PersonalDraft) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof PersonalDraft) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setDraft((current) => ({ ...current, [field]: value }));
+    // The age rule is checked as soon as a whole date is entered, not only on Continue.
+    if (field === 'dateOfBirth') {
+      const problem = value
+        ? personalProblems({ ...draft, dateOfBirth: value }, todayUtc()).dateOfBirth
+        : undefined;
+      setErrors(({ dateOfBirth: _, ...rest }) =>
+        problem && problem !== 'Required' ? { ...rest, dateOfBirth: problem } : rest,
+      );
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingPersonal(draft);
-    setErrors(Object.fromEntries(missing.map((field) => [field, 'Required'])));
-    if (missing.length > 0) {
+    const problems = personalProblems(draft, todayUtc());
+    setErrors(problems);
+    if (missingPersonal(draft).length > 0) {
       toast({
         variant: 'destructive',
         title: 'Missing Information',
         description: 'Please fill in all required fields',
       });
-      return;
     }
+    if (Object.keys(problems).length > 0) return;
     save.mutate(draft as PersonalInfo, {
       onSuccess: onDone,
       onError: (error) => {
