@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,14 @@ describe('Two-factor authentication', () => {
     // The toast can mount a frame after the codes; judged before it is there, axe would catch it fading in.
     await waitForToast(page, 'Two-factor On');
     await expectNoSeriousAxeViolations(page, 'recovery codes');
+    // The codes can be kept as a text file, not only copied.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download codes' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('meridian-recovery-codes.txt');
+    const saved = await readFile(await download.path(), 'utf8');
+    for (const code of await codes.getByRole('listitem').allInnerTexts()) expect(saved).toContain(code);
     await page.getByRole('button', { name: 'I saved them' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');

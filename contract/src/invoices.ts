@@ -275,7 +275,7 @@ export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 /** The pay link's token: 128 random bits, base64url (22 characters). */
 export const payTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a valid payment link');
 
-/** GET /api/invoices/export.csv: every invoice, newest first, for the accountant. */
+/** GET /api/invoices/export.csv?status=&q=: the invoices the list shows (every one unfiltered), newest first. */
 export const invoiceCsvColumns = [
   'number',
   'status',

@@ -105,6 +105,35 @@ export const personalInfoSchema = z.object({
 });
 export type PersonalInfo = z.infer<typeof personalInfoSchema>;
 
+/** The youngest a customer may be. */
+export const MINIMUM_AGE = 18;
+
+/** Whole years from `birth` to `today` (both YYYY-MM-DD): a birthday counts from its own day. */
+export function ageOn(birth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
+  return today.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+/** Today as the checks count days: the UTC calendar day. */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The age and expiry rules, said once: the reviewer's checks (server/src/modules/kyc/embedded-reviewer.ts)
+ * and the wizard's fields (inline, before anything is sent) both call these. null = the rule is met.
+ */
+export function ageProblem(dateOfBirth: string, today: string): string | null {
+  const age = ageOn(dateOfBirth, today);
+  return age >= MINIMUM_AGE
+    ? null
+    : `You must be at least ${MINIMUM_AGE} years old (the date of birth given makes you ${Math.max(age, 0)})`;
+}
+
+export function expiryProblem(documentType: DocumentType, expiryDate: string, today: string): string | null {
+  return expiryDate > today
+    ? null
+    : `The ${documentTypeNames[documentType].toLowerCase()} expired on ${expiryDate}: upload a document that is still valid`;
+}
+
 /** The text fields sent with the images (multipart form fields). */
 export const documentFieldsSchema = z.object({
   documentType: z.enum(documentTypes, { error: 'Choose a document type' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './currencies';
+import { isoDateSchema } from './dates';
 import { pageCursorSchema, pageLimitSchema } from './paging';
 
 /**
@@ -17,6 +18,18 @@ export const transactionTypes = [
   'savings_withdrawal',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
+
+/** How a person reads each type: the history's rows and the receipt say the same. */
+export const transactionTypeLabels: Record<TransactionType, string> = {
+  receive: 'Money received',
+  invoice_payment: 'Invoice payment',
+  deposit: 'Deposit',
+  send: 'Money sent',
+  card_payment: 'Card payment',
+  exchange: 'Exchange',
+  savings_deposit: 'Saved to a goal',
+  savings_withdrawal: 'Taken from a goal',
+};
 
 /** `returned`: a payment nobody claimed went back to the sender (the money is in their wallet again). */
 export const transactionStatuses = ['pending', 'completed', 'failed', 'returned'] as const;
@@ -75,26 +88,59 @@ export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 
 /**
- * GET /api/transactions?type=all|incoming|outgoing|exchange&cursor=&limit= — the user's history, newest first
+ * GET /api/transactions?type=all|incoming|outgoing|exchange&q=&from=&to=&cursor=&limit= — the user's history, newest first
  * (ties broken by id), keyset-paginated. The body is always a plain ARRAY of {@link Transaction} (so the
  * sketch's bare `GET /api/transactions` keeps working: it is the first page of `all`). When more rows follow,
  * the response carries `X-Next-Cursor: <cursor>` (and an RFC 8288 `Link: <…>; rel="next"`); pass that value
- * back as `cursor` with the same `type` for the next page. No header = last page. `limit` is 1–100
+ * back as `cursor` with the same `type`, `q`, `from` and `to` for the next page. No header = last page. `limit` is 1–100
  * (default 20); a malformed cursor or an out-of-range limit is a 400. Cursors are opaque: do not build them.
  * A "Previous" button keeps the cursors of the pages it has seen (the first page has none).
  */
-export const transactionListQuerySchema = z.object({
-  type: z.enum(historyFilters, { error: `type must be one of ${historyFilters.join(', ')}` }).default('all'),
-  cursor: pageCursorSchema,
-  limit: pageLimitSchema(HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX),
-});
+export const HISTORY_SEARCH_MAX = 100;
+
+/**
+ * The search narrowing a history list or export: `q` matches the description, the counterparty or their
+ * email, case-insensitively, as a substring; `from` and `to` are calendar days in UTC, both inclusive. A range
+ * whose `to` is before its `from` is a 400.
+ */
+const historySearchFields = {
+  q: z
+    .string()
+    .trim()
+    .max(HISTORY_SEARCH_MAX, `q must be at most ${HISTORY_SEARCH_MAX} characters`)
+    .optional()
+    .transform((text) => text || undefined),
+  from: isoDateSchema('from').optional(),
+  to: isoDateSchema('to').optional(),
+};
+const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+const rangeError = { message: 'to must not be before from', path: ['to'] };
+
+export const transactionListQuerySchema = z
+  .object({
+    type: z
+      .enum(historyFilters, { error: `type must be one of ${historyFilters.join(', ')}` })
+      .default('all'),
+    cursor: pageCursorSchema,
+    limit: pageLimitSchema(HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX),
+    ...historySearchFields,
+  })
+  .refine(rangeInOrder, rangeError);
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+
+/**
+ * GET /api/transactions/:id/receipt.pdf — one of the user's own transactions as a PDF receipt (an attachment
+ * named `meridian-receipt-<id>.pdf`); another user's id, like an unknown one, is a 404.
+ */
+export const transactionReceiptUrl = (id: string) =>
+  `/api/transactions/${encodeURIComponent(id)}/receipt.pdf`;
 
 /** Response header of GET /api/transactions holding the next page's cursor (absent on the last page). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /**
- * GET /api/transactions/export.csv?type=… — the whole filtered history as an RFC 4180 CSV download
+ * GET /api/transactions/export.csv?type=…&q=&from=&to= — the whole filtered history as an RFC 4180 CSV download
  * (`text/csv; charset=utf-8`, CRLF line ends, `Content-Disposition: attachment; filename="meridian-transactions.csv"`),
  * newest first, streamed. These are its columns. Amounts are signed as the wallet saw them, so a spreadsheet
  * sums to the balance: `amount` and `fee` are in `currency`, negative for money that left (a payment, its
@@ -116,4 +162,13 @@ export const transactionCsvColumns = [
   'counterparty',
   'status',
 ] as const;
-export const transactionExportQuerySchema = transactionListQuerySchema.pick({ type: true });
+export const transactionExportQuerySchema = z
+  .object({
+    type: transactionListQuerySchema.shape.type,
+    ...historySearchFields,
+  })
+  .refine(rangeInOrder, rangeError);
+export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
+
+/** The part of a list query that narrows which rows match (not which page). */
+export type HistorySearch = Pick<TransactionExportQuery, 'q' | 'from' | 'to'>;

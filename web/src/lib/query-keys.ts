@@ -17,4 +17,17 @@ export const queryKeys = {
   analytics: ['analytics'] as const,
   /** GET /api/kyc: identity verification and the monthly limit (the wizard, the profile, the dashboard). */
   kyc: ['kyc'] as const,
+  /** GET /api/savings-goals: the portfolio's goals; an automatic set-aside changes them without a click. */
+  goals: ['savings-goals'] as const,
 };
+
+/**
+ * Every figure that a money movement can change: balances, history, earnings and goals. A live notification
+ * (money arrived, a set-aside ran) invalidates all of them, so no card on screen keeps an old number.
+ */
+export const moneyFigureKeys = [
+  queryKeys.wallets,
+  queryKeys.transactions,
+  queryKeys.analytics,
+  queryKeys.goals,
+] as const;

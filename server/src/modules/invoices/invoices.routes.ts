@@ -38,11 +38,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     invoices.summary(userIdOf(request)),
   );
 
-  app.get('/export.csv', async (request, reply) =>
+  app.get('/export.csv', { schema: { querystring: invoiceListQuerySchema } }, async (request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="meridian-invoices.csv"')
-      .send(await invoices.exportCsv(userIdOf(request))),
+      .send(await invoices.exportCsv(userIdOf(request), request.query)),
   );
 
   app.post(

@@ -356,8 +356,9 @@ export function createInvoicesService(deps: InvoicesDeps) {
       return { filename: `${invoice.number}.pdf`, content: await pdfOf(invoice) };
     },
 
-    async exportCsv(userId: string): Promise<string> {
-      return invoicesCsv(await present(db, await repo.listInvoices(db, userId, {})));
+    /** The invoices the list shows under the same status and search (all of them without a filter). */
+    async exportCsv(userId: string, query: InvoiceListQuery = {}): Promise<string> {
+      return invoicesCsv(await present(db, await repo.listInvoices(db, userId, query)));
     },
 
     // The pay link, for anyone holding it (no session).

@@ -289,6 +289,30 @@ describeEachDatabase('invoices', (ctx) => {
     expect(paid).toMatch(/,GBP,1050\.00,0,0\.00,1050\.00,/);
   });
 
+  it('exports what the list shows under a status filter and search', async () => {
+    for (const query of ['status=paid', 'status=draft', 'q=acme', 'status=sent&q=acme']) {
+      const shown = (await request(ctx.app, ada, 'GET', `/api/invoices?${query}`)).json() as Invoice[];
+      const response = await request(ctx.app, ada, 'GET', `/api/invoices/export.csv?${query}`);
+      expect(response.statusCode, query).toBe(200);
+      const numbers = response.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[0]);
+      expect(numbers, query).toEqual(shown.map((invoice) => invoice.invoiceNumber));
+    }
+    const paidOnly = (await request(ctx.app, ada, 'GET', '/api/invoices/export.csv?status=paid')).body;
+    expect(paidOnly.split('\r\n').slice(1, -1).length).toBeGreaterThan(0);
+    expect(
+      paidOnly
+        .split('\r\n')
+        .slice(1, -1)
+        .every((line) => line.split(',')[1] === 'paid'),
+    ).toBe(true);
+    expect((await request(ctx.app, ada, 'GET', '/api/invoices/export.csv?status=bogus')).statusCode).toBe(
+      400,
+    );
+  });
+
   it('sums the cards in the home currency', async () => {
     const fay = await signUp(ctx.app);
     const draft = (await create(fay)).json() as Invoice;

@@ -1,5 +1,8 @@
 import {
+  ageProblem,
   checksFor,
+  expiryProblem,
+  MINIMUM_AGE,
   documentTypeNames,
   kycCountries,
   kycCountryNames,
@@ -10,14 +13,6 @@ import {
 import type { FileStorage } from '../storage/file-storage';
 import { readImageContent, showsSomething, type ImageContent } from './image-content';
 import type { CheckResult, ReviewSubject, VerificationProvider } from './verification-provider';
-
-export const MINIMUM_AGE = 18;
-
-/** Whole years from `birth` to `today` (both YYYY-MM-DD): a birthday counts from its own day. */
-export function ageOn(birth: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
-  return today.slice(5) < birth.slice(5) ? years - 1 : years;
-}
 
 /** Names compared as people write them: case, accents, extra spaces and hyphens do not matter. */
 export const normalName = (name: string) =>
@@ -71,22 +66,17 @@ export function embeddedReviewer(deps: { storage: FileStorage; delayMs: number }
         : { passed: false, detail: `We cannot verify residents of ${personal.country} yet` };
     },
     async age({ personal, today }) {
-      const age = ageOn(personal.dateOfBirth, today);
-      return age >= MINIMUM_AGE
-        ? { passed: true, detail: `${MINIMUM_AGE} or older` }
-        : {
-            passed: false,
-            detail: `You must be at least ${MINIMUM_AGE} years old (the date of birth given makes you ${Math.max(age, 0)})`,
-          };
+      const problem = ageProblem(personal.dateOfBirth, today);
+      return problem
+        ? { passed: false, detail: problem }
+        : { passed: true, detail: `${MINIMUM_AGE} or older` };
     },
     async document_expiry({ document, today }) {
+      const problem = expiryProblem(document.documentType, document.expiryDate, today);
       const name = documentTypeNames[document.documentType];
-      return document.expiryDate > today
-        ? { passed: true, detail: `${name} valid until ${document.expiryDate}` }
-        : {
-            passed: false,
-            detail: `The ${name.toLowerCase()} expired on ${document.expiryDate}: upload a document that is still valid`,
-          };
+      return problem
+        ? { passed: false, detail: problem }
+        : { passed: true, detail: `${name} valid until ${document.expiryDate}` };
     },
     front_image: (subject) => image(subject, 'front'),
     back_image: (subject) => image(subject, 'back'),

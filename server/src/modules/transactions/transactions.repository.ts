@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { TransactionStatus, TransactionType } from '@contract/transactions';
 import type { Database, TransactionRow, TransactionsTable } from '../../db/schema';
 import { precompiledByShape, precompiledRows } from '../../db/precompiled';
@@ -33,9 +33,30 @@ export async function setTransactionStatus(db: Db, ids: string[], status: 'compl
   if (ids.length > 0) await db.updateTable('transactions').set({ status }).where('id', 'in', ids).execute();
 }
 
+/** One history row, only if it is this user's (another user's row is as absent as a missing one). */
+export function findTransactionOf(db: Db, userId: string, id: string): Promise<TransactionRow | undefined> {
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** A removed user's own history rows (the ledger keeps every entry; see ledger.release.ts). */
 export function deleteTransactionsOf(db: Db, userId: string) {
   return db.deleteFrom('transactions').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Which rows match, as the database compares them: `pattern` is a lower-case LIKE pattern (with `\` escaping
+ * % and _) tried on the description, counterparty and emails; `since` and `before` bound created_at (ISO
+ * times compare as text), since inclusive, before exclusive.
+ */
+export interface HistoryMatch {
+  pattern?: string | undefined;
+  since?: string | undefined;
+  before?: string | undefined;
 }
 
 export interface HistoryQuery {
@@ -44,43 +65,88 @@ export interface HistoryQuery {
   /** Rows strictly after this position (older); null = from the newest. */
   after: HistoryCursor | null;
   limit: number;
+  match?: HistoryMatch;
 }
 
 /**
  * Newest first, id breaking ties (backdated rows can share a time), so (created_at, id) is a total order and
  * keyset pages never skip or repeat a row. Each single-type range is one walk down the index
  * (user_id, type, created_at desc, id desc); a filter of several types merges one such walk per type
- * (UNION ALL, each limited), so a sparse type never makes the database scan the whole history.
+ * (UNION ALL, each limited), so a sparse type never makes the database scan the whole history. A date range
+ * narrows the same walk (created_at is the index's next column); a text search filters the user's rows as
+ * the walk meets them, stopping at the page's limit (a substring search has no useful B-tree index, and one
+ * customer's history is small enough to read).
  *
  * Every page and export batch runs this, so the query is compiled once per shape (filter, first page or
- * after a cursor, limit: a few dozen shapes) rather than built anew per request (Kysely's building of the
- * union cost as much as SQLite's running it).
+ * after a cursor, which search terms, limit: a bounded set) rather than built anew per request (Kysely's
+ * building of the union cost as much as SQLite's running it).
  */
 export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
   if (query.types?.length === 0) return [];
-  const { types, limit, after } = query;
-  const result = after
-    ? await historyAfter({ types, limit }, db, userId, after.createdAt, after.id)
-    : await historyFirst({ types, limit }, db, userId);
-  return result.rows;
+  const { types, limit, after, match = {} } = query;
+  const shape: HistoryShape = {
+    types,
+    limit,
+    after: after !== null,
+    pattern: match.pattern !== undefined,
+    since: match.since !== undefined,
+    before: match.before !== undefined,
+  };
+  const args = [
+    userId,
+    ...(after ? [after.createdAt, after.id] : []),
+    ...[match.pattern, match.since, match.before].filter((value) => value !== undefined),
+  ];
+  return (await history(shape, db, ...args)).rows;
 }
 
-type HistoryShape = Pick<HistoryQuery, 'types' | 'limit'>;
-const shapeKey = ({ types, limit }: HistoryShape) => `${types?.join(',') ?? '*'}|${limit}`;
-const historyFirst = precompiledByShape(
-  shapeKey,
-  (shape: HistoryShape) => (db: Db, userId: string) => buildHistory(db, userId, { ...shape, after: null }),
-);
-const historyAfter = precompiledByShape(
-  shapeKey,
-  (shape: HistoryShape) => (db: Db, userId: string, createdAt: string, id: string) =>
-    buildHistory(db, userId, { ...shape, after: { createdAt, id } }),
-);
+/** The shape of a history query: which parts are present (their values are the query's parameters). */
+interface HistoryShape {
+  types: readonly TransactionType[] | null;
+  limit: number;
+  after: boolean;
+  pattern: boolean;
+  since: boolean;
+  before: boolean;
+}
+const shapeKey = (shape: HistoryShape) =>
+  [
+    shape.types?.join(',') ?? '*',
+    shape.limit,
+    ...(['after', 'pattern', 'since', 'before'] as const).map((part) => (shape[part] ? part : '')),
+  ].join('|');
+
+// The arguments come in a fixed order: user id, then (created_at, id) after a cursor, then the match's
+// pattern, since and before, each only when the shape has it.
+const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, ...args: string[]) => {
+  const [userId, ...rest] = args;
+  const after = shape.after ? { createdAt: rest.shift()!, id: rest.shift()! } : null;
+  const match: HistoryMatch = {
+    pattern: shape.pattern ? rest.shift() : undefined,
+    since: shape.since ? rest.shift() : undefined,
+    before: shape.before ? rest.shift() : undefined,
+  };
+  return buildHistory(db, userId!, { types: shape.types, limit: shape.limit, after, match });
+});
+
+const searchedColumns = ['description', 'counterparty', 'counterparty_email', 'recipient_email'] as const;
 
 function buildHistory(db: Db, userId: string, query: HistoryQuery) {
+  const { pattern, since, before } = query.match ?? {};
   const range = (type: TransactionType | null) => {
     let select = db.selectFrom('transactions').selectAll().where('user_id', '=', userId);
     if (type) select = select.where('type', '=', type);
+    if (since !== undefined) select = select.where('created_at', '>=', since);
+    if (before !== undefined) select = select.where('created_at', '<', before);
+    if (pattern !== undefined) {
+      select = select.where((eb) =>
+        eb.or(
+          searchedColumns.map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
     if (query.after) {
       const { createdAt, id } = query.after;
       select = select.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));

@@ -12,7 +12,8 @@ import type { TransactionsService } from './transactions.service';
 
 /**
  * The signed-in user's history: GET / is always a plain array (the sketch's call), paged by the
- * X-Next-Cursor header (see contract/src/transactions.ts); GET /export.csv streams the filtered history.
+ * X-Next-Cursor header (see contract/src/transactions.ts); GET /export.csv streams the filtered history;
+ * GET /:id/receipt.pdf is one transaction's receipt.
  */
 export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: TransactionsService }> = async (
   app,
@@ -27,6 +28,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
       if (page.nextCursor) {
         const next = new URLSearchParams({
           type: query.type,
+          ...(query.q === undefined ? {} : { q: query.q }),
+          ...(query.from === undefined ? {} : { from: query.from }),
+          ...(query.to === undefined ? {} : { to: query.to }),
           limit: String(query.limit),
           cursor: page.nextCursor,
         });
@@ -37,11 +41,29 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
     },
   );
 
-  app.get('/export.csv', { schema: { querystring: transactionExportQuerySchema } }, async (request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="meridian-transactions.csv"')
-      .header('cache-control', 'no-store')
-      .send(Readable.from(transactions.exportCsv(userIdOf(request), request.query.type))),
+  app.get(
+    '/export.csv',
+    { schema: { querystring: transactionExportQuerySchema } },
+    async (request, reply) => {
+      const { type, ...search } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="meridian-transactions.csv"')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(transactions.exportCsv(userIdOf(request), type, search)));
+    },
+  );
+
+  app.get(
+    '/:id/receipt.pdf',
+    { schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+    async (request, reply) => {
+      const receipt = await transactions.receipt(userIdOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(receipt.content);
+    },
   );
 };

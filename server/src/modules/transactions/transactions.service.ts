@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   historyFilterTypes,
   type HistoryFilter,
+  type HistorySearch,
   type Transaction,
   type TransactionListQuery,
 } from '@contract/transactions';
@@ -9,12 +10,30 @@ import type { Database } from '../../db/schema';
 import { decodeCursor, encodeCursor, type HistoryCursor } from './history-cursor';
 import { csvHeader, csvRow } from './transactions-csv';
 import { toTransaction } from './transactions.mapper';
-import { listHistory } from './transactions.repository';
+import { findTransactionOf, listHistory, type HistoryMatch } from './transactions.repository';
+import { renderReceiptPdf } from './transaction-receipt-pdf';
+import { notFound } from '../../lib/errors';
 
 /** Rows per database round trip while exporting: memory stays flat however long the history is. */
 const EXPORT_BATCH = 1000;
 
 const typesOf = (filter: HistoryFilter) => (filter === 'all' ? null : historyFilterTypes[filter]);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The search as the repository compares it: the text as a lower-case substring LIKE pattern (its own % _ \
+ * escaped, so they match themselves), the days as a half-open range of ISO times ending at the start of the
+ * day after `to`.
+ */
+export function historyMatch({ q, from, to }: Partial<HistorySearch>): HistoryMatch {
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
+  return {
+    pattern: q === undefined ? undefined : `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    since: from === undefined ? undefined : `${from}T00:00:00.000Z`,
+    before: to === undefined ? undefined : dayAfter(to),
+  };
+}
 
 export interface HistoryPage {
   items: Transaction[];
@@ -35,6 +54,7 @@ export function createTransactionsService(deps: { db: Kysely<Database> }) {
         types: typesOf(query.type),
         after,
         limit: query.limit + 1,
+        match: historyMatch(query),
       });
       const items = rows.slice(0, query.limit);
       const last = items.at(-1);
@@ -45,16 +65,28 @@ export function createTransactionsService(deps: { db: Kysely<Database> }) {
       };
     },
 
+    /** One of the user's own transactions as a PDF receipt; anyone else's (or none) is a 404. */
+    async receipt(userId: string, id: string): Promise<{ filename: string; content: Buffer }> {
+      const row = await findTransactionOf(db, userId, id);
+      if (!row) throw notFound('Transaction');
+      return { filename: `meridian-receipt-${row.id}.pdf`, content: await renderReceiptPdf(row) };
+    },
+
     /**
      * The filtered history as CSV text, newest first, produced lazily in keyset batches: the caller streams
      * it (reply.send(Readable.from(...))), so an export of any size holds one batch in memory at a time.
      */
-    async *exportCsv(userId: string, filter: HistoryFilter): AsyncGenerator<string> {
+    async *exportCsv(
+      userId: string,
+      filter: HistoryFilter,
+      search: Partial<HistorySearch> = {},
+    ): AsyncGenerator<string> {
       yield csvHeader;
       const types = typesOf(filter);
+      const match = historyMatch(search);
       let after: HistoryCursor | null = null;
       for (;;) {
-        const rows = await listHistory(db, userId, { types, after, limit: EXPORT_BATCH });
+        const rows = await listHistory(db, userId, { types, after, limit: EXPORT_BATCH, match });
         if (rows.length > 0) yield rows.map((row) => csvRow(toTransaction(row))).join('');
         const last = rows.at(-1);
         if (rows.length < EXPORT_BATCH || !last) return;

@@ -26,10 +26,23 @@ const copy: Record<AuthMode, { title: string; description: string }> = {
   register: { title: 'Create your account', description: 'Start your 30-day free trial. No card required.' },
 };
 
+/**
+ * The dialog opens on its form's first field (the email to sign in, the first name to register), ready to
+ * type, rather than on the Sign in / Create account tabs.
+ */
+function focusFirstField(event: Event) {
+  const field = (event.target as HTMLElement).querySelector<HTMLInputElement>(
+    '[role="tabpanel"][data-state="active"] input',
+  );
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+}
+
 export function AuthDialog({ open, onOpenChange, mode, onModeChange, email = '' }: AuthDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onOpenAutoFocus={focusFirstField}>
         <DialogHeader>
           <DialogTitle>{copy[mode].title}</DialogTitle>
           <DialogDescription>{copy[mode].description}</DialogDescription>

@@ -21,6 +21,7 @@ import {
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
+import { purchaseCountries } from '../lib/purchase-countries';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { newIdempotencyKey } from '@web/lib/idempotency';
@@ -134,7 +135,7 @@ function PurchaseForm({ card }: { card: Card }) {
       <FormField id="purchase-merchant" label="Merchant" error={errors.merchant}>
         <Input autoComplete="off" {...field('merchant')} />
       </FormField>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <FormField id="purchase-category" label="Category" error={errors.category}>
           <NativeSelect {...field('category')}>
             {merchantCategories.map((category) => (
@@ -153,10 +154,16 @@ function PurchaseForm({ card }: { card: Card }) {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id="purchase-country" label="Country" error={errors.country}>
-          <Input autoComplete="off" maxLength={2} {...field('country')} />
-        </FormField>
       </div>
+      <FormField id="purchase-country" label="Country" error={errors.country}>
+        <NativeSelect {...field('country')}>
+          {purchaseCountries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       <Button type="submit" disabled={purchase.isPending}>
         {purchase.isPending && <Spinner />}
         Pay

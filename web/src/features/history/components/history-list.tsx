@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { Transaction } from '@contract/transactions';
 import { ArrowLeftRight, ChevronLeft, ChevronRight, Receipt, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import type { HistoryFilter } from '@contract/transactions';
@@ -6,8 +7,8 @@ import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { cn } from '@web/lib/utils';
-import { useTransactionPage } from '../api/get-transaction-page';
-import { currentCursor, firstPage, nextPage, pageNumber, previousPage } from '../lib/paging';
+import { useTransactionPage, type HistorySearchTerms } from '../api/get-transaction-page';
+import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { HistoryColumnHeads, TransactionRow, TransactionRowSkeleton } from './transaction-row';
 
 const SKELETON_ROWS = 6;
@@ -47,11 +48,20 @@ const empties: Record<HistoryFilter, { title: string; description: string; actio
   },
 };
 
-/** One filter's history, paged by cursor. Mounted per tab, so a new filter starts again at page 1. */
-export function HistoryList({ filter }: { filter: HistoryFilter }) {
-  const [cursors, setCursors] = useState(firstPage);
-  const page = useTransactionPage(filter, currentCursor(cursors));
+interface HistoryListProps {
+  filter: HistoryFilter;
+  search: HistorySearchTerms;
+  /** The page shown, from 1 (it lives in the address). */
+  number: number;
+  onPage: (number: number) => void;
+}
+
+/** One filter's history, one page at a time; a row opens its detail. */
+export function HistoryList({ filter, search, number, onPage }: HistoryListProps) {
+  const page = useTransactionPage(filter, search, number);
+  const [open, setOpen] = useState<Transaction | null>(null);
   const moving = page.isPlaceholderData;
+  const searching = Boolean(search.q || search.from || search.to);
 
   if (page.isPending) {
     return (
@@ -69,9 +79,10 @@ export function HistoryList({ filter }: { filter: HistoryFilter }) {
     return <LoadError error={page.error} onRetry={() => void page.refetch()} />;
   }
   const { items, nextCursor } = page.data;
-  const number = pageNumber(cursors);
   if (items.length === 0 && number === 1) {
-    const empty = empties[filter];
+    const empty: (typeof empties)[HistoryFilter] = searching
+      ? { title: 'No matching transactions', description: 'Try other words or a wider range of dates.' }
+      : empties[filter];
     return (
       <EmptyState
         icon={Receipt}
@@ -94,15 +105,23 @@ export function HistoryList({ filter }: { filter: HistoryFilter }) {
           className={cn('-mx-1 divide-y transition-opacity sm:mx-0', moving && 'opacity-60')}
         >
           {items.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} />
+            <TransactionRow
+              key={transaction.id}
+              transaction={transaction}
+              onOpen={() => setOpen(transaction)}
+            />
           ))}
         </ul>
+        {items.length === 0 && (
+          <p className="py-8 text-center text-sm text-muted-foreground">No transactions on this page.</p>
+        )}
       </div>
+      <TransactionDetailDialog transaction={open} onClose={() => setOpen(null)} />
       <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t pt-4">
         <Button
           variant="outline"
           size="sm"
-          onClick={() => setCursors(previousPage)}
+          onClick={() => onPage(number - 1)}
           disabled={number === 1 || moving}
         >
           <ChevronLeft />
@@ -114,7 +133,7 @@ export function HistoryList({ filter }: { filter: HistoryFilter }) {
         <Button
           variant="outline"
           size="sm"
-          onClick={() => setCursors((stack) => nextPage(stack, nextCursor))}
+          onClick={() => onPage(number + 1)}
           disabled={!nextCursor || moving}
         >
           Next

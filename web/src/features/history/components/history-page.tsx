@@ -5,8 +5,9 @@ import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/utils';
-import { exportCsvUrl } from '../api/get-transaction-page';
+import { exportCsvUrl, type HistorySearchTerms } from '../api/get-transaction-page';
 import { HistoryList } from './history-list';
+import { HistorySearch } from './history-search';
 
 /** All, Incoming, Outgoing, Exchanges. */
 const filterLabels: Record<HistoryFilter, string> = {
@@ -20,11 +21,34 @@ const isFilter = (value: string | null): value is HistoryFilter =>
   (historyFilters as readonly string[]).includes(value ?? '');
 
 export function HistoryPage() {
-  // The filter lives in the address (?type=outgoing), so it survives a reload and can be linked to.
+  // The filter, the search and the page live in the address (?type=outgoing&q=rent&page=2), so they
+  // survive a reload and can be linked to. A new filter or search starts again at page 1.
   const [params, setParams] = useSearchParams();
   const requested = params.get('type');
   const filter: HistoryFilter = isFilter(requested) ? requested : 'all';
-  const choose = (value: string) => setParams(value === 'all' ? {} : { type: value }, { replace: true });
+  const search: HistorySearchTerms = {
+    ...(params.get('q') && { q: params.get('q')! }),
+    ...(params.get('from') && { from: params.get('from')! }),
+    ...(params.get('to') && { to: params.get('to')! }),
+  };
+  const number = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const show = (
+    next: { filter?: HistoryFilter; search?: HistorySearchTerms; page?: number },
+    replace = true,
+  ) => {
+    const type = next.filter ?? filter;
+    const page = next.page ?? 1;
+    setParams(
+      {
+        ...(type !== 'all' && { type }),
+        ...Object.fromEntries(Object.entries(next.search ?? search).filter(([, value]) => value)),
+        ...(page > 1 && { page: String(page) }),
+      },
+      { replace },
+    );
+  };
+  const choose = (value: string) => show({ filter: value as HistoryFilter });
+  const searchKey = JSON.stringify(search);
 
   return (
     <Card className="gap-5 px-3 sm:px-6">
@@ -34,7 +58,7 @@ export function HistoryPage() {
           <CardDescription>Everything that moved in and out of your wallets, newest first.</CardDescription>
         </div>
         <a
-          href={exportCsvUrl(filter)}
+          href={exportCsvUrl(filter, search)}
           download
           className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
         >
@@ -42,6 +66,7 @@ export function HistoryPage() {
           Export CSV
         </a>
       </CardHeader>
+      <HistorySearch key={searchKey} search={search} onSearch={(terms) => show({ search: terms })} />
       <Tabs value={filter} onValueChange={choose}>
         <TabsList aria-label="Filter transactions" className="w-full sm:w-fit">
           {historyFilters.map((value) => (
@@ -56,7 +81,13 @@ export function HistoryPage() {
         </TabsList>
         {historyFilters.map((value) => (
           <TabsContent key={value} value={value} className="focus-visible:ring-offset-4">
-            <HistoryList filter={value} />
+            <HistoryList
+              key={searchKey}
+              filter={value}
+              search={search}
+              number={number}
+              onPage={(page) => show({ page }, false)}
+            />
           </TabsContent>
         ))}
       </Tabs>

@@ -61,7 +61,8 @@ export function HistoryColumnHeads() {
   );
 }
 
-export function TransactionRow({ transaction }: { transaction: Transaction }) {
+/** One history line; the whole line opens the transaction's detail (through its description's button). */
+export function TransactionRow({ transaction, onOpen }: { transaction: Transaction; onOpen: () => void }) {
   const Icon = icons[transaction.type];
   const counterparty = counterpartyOf(transaction);
   // A card payment's description is usually the merchant already: say it once.
@@ -71,7 +72,10 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   return (
     <li
       data-testid="history-row"
-      className={cn(grid, 'px-2 py-3.5 transition-colors hover:bg-muted/40 sm:px-3')}
+      className={cn(
+        grid,
+        'relative px-2 py-3.5 transition-colors focus-within:bg-muted/40 hover:bg-muted/40 sm:px-3',
+      )}
     >
       <span
         className={cn(
@@ -87,7 +91,14 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1"
           data-testid="history-description"
         >
-          {transaction.description}
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-haspopup="dialog"
+            className="text-left outline-none after:absolute after:inset-0 after:content-[''] focus-visible:underline"
+          >
+            {transaction.description}
+          </button>
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {party ?? typeLabels[transaction.type]}

@@ -1,4 +1,4 @@
-import type { TransactionStatus, TransactionType, Transaction } from '@contract/transactions';
+import { transactionTypeLabels, type Transaction, type TransactionStatus } from '@contract/transactions';
 import { formatMoney, formatSignedMoney, moneyFromWire } from '@web/lib/money';
 
 export type StatusLabel = 'Completed' | 'Pending' | 'Returned' | 'Cancelled';
@@ -21,16 +21,7 @@ export const isCancelledOrder = (transaction: Transaction) =>
 export const rowStatusLabel = (transaction: Transaction): StatusLabel =>
   isCancelledOrder(transaction) ? 'Cancelled' : statusLabel(transaction.status);
 
-export const typeLabels: Record<TransactionType, string> = {
-  receive: 'Money received',
-  invoice_payment: 'Invoice payment',
-  deposit: 'Deposit',
-  send: 'Money sent',
-  card_payment: 'Card payment',
-  exchange: 'Exchange',
-  savings_deposit: 'Saved to a goal',
-  savings_withdrawal: 'Taken from a goal',
-};
+export const typeLabels = transactionTypeLabels;
 
 /** Who was paid or paid: the named party, else their email; for an exchange, the two currencies. */
 export function counterpartyOf(transaction: Transaction): string | null {

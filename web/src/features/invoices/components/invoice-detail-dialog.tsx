@@ -113,6 +113,12 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
         </dl>
       </div>
 
+      {invoice.description && (
+        <p className="text-sm whitespace-pre-line break-words" data-testid="invoice-description">
+          {invoice.description}
+        </p>
+      )}
+
       <table className="w-full text-sm">
         <caption className="sr-only">Invoice lines</caption>
         <thead>
@@ -143,6 +149,19 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
         </tbody>
       </table>
       <InvoiceTotals invoice={invoice} totalLabel="Total" totalTestId="invoice-total" />
+      {invoice.notes && (
+        <section aria-labelledby="invoice-notes-heading" className="grid gap-1 text-sm">
+          <h3
+            id="invoice-notes-heading"
+            className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+          >
+            Notes
+          </h3>
+          <p className="whitespace-pre-line break-words" data-testid="invoice-notes">
+            {invoice.notes}
+          </p>
+        </section>
+      )}
 
       {invoice.status !== 'draft' && <HomeCurrencyStamp invoice={invoice} />}
       {invoice.payUrl && <PayLink url={invoice.payUrl} />}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FileText, Search } from 'lucide-react';
 import { invoiceStatuses, type Invoice, type InvoiceStatus } from '@contract/invoices';
 import { LoadError } from '@web/components/load-error';
@@ -21,11 +20,32 @@ const statusLabels: Record<InvoiceStatus, string> = {
   overdue: 'Overdue',
 };
 
+/** What the list is narrowed to; the page keeps it, so the CSV export follows the same filter. */
+export interface InvoiceFilterState {
+  q: string;
+  status: InvoiceStatus | '';
+}
+
+/** The filter as the API takes it (GET /api/invoices and its export.csv). */
+export const invoiceQueryOf = ({ q, status }: InvoiceFilterState) => ({
+  ...(status && { status }),
+  ...(q.trim() && { q: q.trim() }),
+});
+
 /** Recent Invoices: search, a status filter, and each invoice with its next action. */
-export function InvoiceList({ onOpen }: { onOpen: (invoice: Invoice) => void }) {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<InvoiceStatus | ''>('');
-  const filter = { ...(status && { status }), ...(q.trim() && { q: q.trim() }) };
+export function InvoiceList({
+  onOpen,
+  filterState,
+  onFilterChange,
+}: {
+  onOpen: (invoice: Invoice) => void;
+  filterState: InvoiceFilterState;
+  onFilterChange: (next: InvoiceFilterState) => void;
+}) {
+  const { q, status } = filterState;
+  const setQ = (next: string) => onFilterChange({ ...filterState, q: next });
+  const setStatus = (next: InvoiceStatus | '') => onFilterChange({ ...filterState, status: next });
+  const filter = invoiceQueryOf(filterState);
   const invoices = useInvoices(filter);
   const setInvoiceStatus = useSetInvoiceStatus();
   const filtered = Boolean(filter.q || filter.status);

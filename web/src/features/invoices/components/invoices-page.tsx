@@ -4,7 +4,7 @@ import type { Invoice } from '@contract/invoices';
 import { Button } from '@web/components/ui/button';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
-import { InvoiceList } from './invoice-list';
+import { InvoiceList, invoiceQueryOf, type InvoiceFilterState } from './invoice-list';
 import { InvoiceSummaryCards } from './invoice-summary-cards';
 
 /** Invoices & Billing: the four cards, Recent Invoices with search and actions, Create Invoice, and the detail. */
@@ -12,6 +12,8 @@ export function InvoicesPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Invoice | null>(null);
   const [editing, setEditing] = useState<Invoice | null>(null);
+  const [filter, setFilter] = useState<InvoiceFilterState>({ q: '', status: '' });
+  const exportUrl = `/api/invoices/export.csv?${new URLSearchParams(invoiceQueryOf(filter))}`;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -20,7 +22,7 @@ export function InvoicesPage() {
         </p>
         <div className="flex gap-2">
           <Button variant="outline" asChild>
-            <a href="/api/invoices/export.csv" download>
+            <a href={exportUrl} download>
               <Download /> Export CSV
             </a>
           </Button>
@@ -30,7 +32,7 @@ export function InvoicesPage() {
         </div>
       </div>
       <InvoiceSummaryCards />
-      <InvoiceList onOpen={setOpen} />
+      <InvoiceList onOpen={setOpen} filterState={filter} onFilterChange={setFilter} />
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
       <InvoiceDetailDialog
         invoice={open}

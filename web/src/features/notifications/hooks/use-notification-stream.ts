@@ -1,18 +1,14 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  NOTIFICATION_STREAM_EVENT,
-  notificationStreamMessageSchema,
-  type UnreadCount,
-} from '@contract/notifications';
-import { queryKeys } from '@web/lib/query-keys';
-import { notificationKeys } from '../api/notifications';
+import { NOTIFICATION_STREAM_EVENT, notificationStreamMessageSchema } from '@contract/notifications';
+import { applyStreamMessage } from '../lib/apply-stream-message';
 import { setStreamLive } from './stream-state';
 
 /**
  * Opens GET /api/notifications/stream for the signed-in shell (once per tab). Each message carries the unread
  * count, written straight into the bell's query, and any new notifications: the open panel's list is then
- * refetched, and since a notification means money or security changed, so are wallets and activity.
+ * refetched, and since a notification means money or security changed, so is every figure money moves
+ * (see applyStreamMessage).
  * EventSource reconnects by itself (after the server's `retry`); while it is down, the bell polls.
  */
 export function useNotificationStream() {
@@ -28,15 +24,7 @@ export function useNotificationStream() {
       );
       if (!parsed.success) return;
       setStreamLive(true);
-      queryClient.setQueryData<UnreadCount>(notificationKeys.unreadCount, { count: parsed.data.unreadCount });
-      if (parsed.data.notifications.length > 0) {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.wallets });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      } else {
-        // A read, pin or delete in another tab: the list may have changed too.
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-      }
+      applyStreamMessage(queryClient, parsed.data);
     });
     return () => {
       source.close();

@@ -5,6 +5,7 @@ import {
   sidesFor,
   type DocumentSide,
   type KycApplication,
+  todayUtc,
 } from '@contract/kyc';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -15,7 +16,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useUploadDocuments } from '../api/upload-documents';
-import { missingDocumentFields, missingImages, type DocumentsDraft } from '../lib/wizard';
+import { documentProblems, missingDocumentFields, missingImages, type DocumentsDraft } from '../lib/wizard';
 import { ImagePicker } from './image-picker';
 
 /** Step 2: the document's details and its images (front, back unless a passport, and a selfie). */
@@ -36,8 +37,17 @@ export function DocumentsStep({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const uploaded = (side: DocumentSide) => application.documents.find((doc) => doc.side === side);
   const sides = sidesFor(draft.documentType || 'id_card');
-  const set = (field: keyof DocumentsDraft) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof DocumentsDraft) => (event: { target: { value: string } }) => {
+    const next = { ...draft, [field]: event.target.value };
+    setDraft(next);
+    // The expiry rule is checked as soon as a whole date (or another document type) is chosen.
+    if (field === 'expiryDate' || field === 'documentType') {
+      const problem = next.expiryDate ? documentProblems(next, todayUtc()).expiryDate : undefined;
+      setErrors(({ expiryDate: _, ...rest }) =>
+        problem && problem !== 'Required' ? { ...rest, expiryDate: problem } : rest,
+      );
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,8 +57,9 @@ export function DocumentsStep({
     ]);
     const missingFields = missingDocumentFields(draft);
     const missing = missingImages(draft.documentType, have);
+    const problems = documentProblems(draft, todayUtc());
     setErrors({
-      ...Object.fromEntries(missingFields.map((field) => [field, 'Required'])),
+      ...problems,
       ...Object.fromEntries(missing.map((side) => [side, 'Upload this image'])),
     });
     if (missingFields.length > 0) {
@@ -59,6 +70,7 @@ export function DocumentsStep({
       });
       return;
     }
+    if (problems.expiryDate) return;
     if (missing.length > 0) {
       toast({
         variant: 'destructive',

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { accountTypes, kycCountries, kycCountryNames, type PersonalInfo } from '@contract/kyc';
+import { accountTypes, kycCountries, kycCountryNames, todayUtc, type PersonalInfo } from '@contract/kyc';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField, describedBy } from '@web/components/ui/form-field';
@@ -10,7 +10,7 @@ import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useSavePersonal } from '../api/save-personal';
-import { missingPersonal, type PersonalDraft } from '../lib/wizard';
+import { missingPersonal, personalProblems, type PersonalDraft } from '../lib/wizard';
 
 type TextField = Exclude<keyof PersonalDraft, 'nationality' | 'country' | 'accountType'>;
 
@@ -35,28 +35,34 @@ const textFields: {
 
 const hasFieldErrors = (error: unknown) => error instanceof ApiError && Object.keys(error.fields).length > 0;
 
-const requiredErrors = (draft: PersonalDraft) =>
-  Object.fromEntries(missingPersonal(draft).map((field) => [field, 'Required']));
-
 /** Step 1: who you are. Every field is required; the server checks them again. */
 export function PersonalStep({ initial, onDone }: { initial: PersonalDraft; onDone: () => void }) {
   const save = useSavePersonal();
   const [draft, setDraft] = useState(initial);
-  const { errors, markSubmitted, setServerErrors } = useDraftErrors(draft, requiredErrors);
+  const {
+    errors: draftErrors,
+    markSubmitted,
+    setServerErrors,
+  } = useDraftErrors(draft, (current) => personalProblems(current, todayUtc()));
+  // The age rule is shown as soon as a whole date is entered, not only after Continue.
+  const tooYoung = draft.dateOfBirth ? personalProblems(draft, todayUtc()).dateOfBirth : undefined;
+  const errors =
+    tooYoung && tooYoung !== 'Required' ? { ...draftErrors, dateOfBirth: tooYoung } : draftErrors;
   const set = (field: keyof PersonalDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     markSubmitted();
+    const problems = personalProblems(draft, todayUtc());
     if (missingPersonal(draft).length > 0) {
       toast({
         variant: 'destructive',
         title: 'Missing Information',
         description: 'Please fill in all required fields',
       });
-      return;
     }
+    if (Object.keys(problems).length > 0) return;
     const sent = draft;
     save.mutate(draft as PersonalInfo, {
       onSuccess: onDone,

@@ -47,10 +47,8 @@ export function ReviewStep({
         <span>Approved: every check passed.</span>
       </Alert>
       <CheckList checks={application.checks} />
-      <div className="flex justify-between gap-2">
-        <Button type="button" variant="outline" onClick={onBack}>
-          Back
-        </Button>
+      {/* Approved is final: there is no step to go back to. */}
+      <div className="flex justify-end gap-2">
         <Button onClick={onContinue}>Continue</Button>
       </div>
     </div>

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import type { PersonalInfo } from '@contract/kyc';
 import {
   missingDocumentFields,
   missingImages,
   missingPersonal,
+  documentProblems,
   personalDraft,
+  personalProblems,
   progressPercent,
   stepForStatus,
 } from './wizard';
+
+const personalInfo = (): PersonalInfo => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0000',
+  dateOfBirth: '1990-12-10',
+  nationality: 'GB',
+  address: '1 Main Street',
+  city: 'London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
+  occupation: 'Engineer',
+  monthlyIncome: '4500',
+  accountType: 'individual',
+});
 
 describe('identity verification wizard', () => {
   it('fills the progress bar a fifth per step', () => {
@@ -20,6 +39,34 @@ describe('identity verification wizard', () => {
     expect(stepForStatus({ status: 'reviewing', personal: null })).toBe('verification');
     expect(stepForStatus({ status: 'rejected', personal: null })).toBe('review');
     expect(stepForStatus({ status: 'approved', personal: null })).toBe('complete');
+  });
+
+  it('resumes a draft at the first step not yet saved', () => {
+    const personal = personalInfo();
+    const document = {
+      documentType: 'passport',
+      documentNumber: 'X1234567',
+      expiryDate: '2031-01-01',
+    } as const;
+    expect(stepForStatus({ status: 'draft', personal, document: null })).toBe('documents');
+    expect(stepForStatus({ status: 'draft', personal, document })).toBe('verification');
+  });
+
+  it("names an under-age birth date and an expired document at their fields, with the reviewer's words", () => {
+    const draft = { ...personalDraft(personalInfo(), undefined), dateOfBirth: '2010-06-01' };
+    expect(personalProblems(draft, '2026-11-26')).toEqual({
+      dateOfBirth: 'You must be at least 18 years old (the date of birth given makes you 16)',
+    });
+    expect(personalProblems({ ...draft, dateOfBirth: '2008-11-26' }, '2026-11-26')).toEqual({});
+    const documents = {
+      documentType: 'passport',
+      documentNumber: 'X1234567',
+      expiryDate: '2026-11-26',
+    } as const;
+    expect(documentProblems(documents, '2026-11-26')).toEqual({
+      expiryDate: 'The passport expired on 2026-11-26: upload a document that is still valid',
+    });
+    expect(documentProblems({ ...documents, expiryDate: '2026-11-27' }, '2026-11-26')).toEqual({});
   });
 
   it('starts from the profile and names every empty required field', () => {

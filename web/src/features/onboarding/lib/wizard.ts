@@ -1,4 +1,6 @@
 import {
+  ageProblem,
+  expiryProblem,
   sidesFor,
   type DocumentSide,
   type DocumentType,
@@ -24,8 +26,13 @@ export const progressPercent = (step: WizardStep) =>
 
 export const isUnderReview = (status: KycStatus) => status === 'submitted' || status === 'reviewing';
 
-/** Where the wizard opens for an application in this state. */
-export function stepForStatus(application: Pick<KycApplication, 'status' | 'personal'>): WizardStep {
+/**
+ * Where the wizard opens for an application in this state. A draft resumes at the first step not yet saved:
+ * after personal details, at documents; after documents too, at verification (a reload loses nothing).
+ */
+export function stepForStatus(
+  application: Pick<KycApplication, 'status' | 'personal'> & Partial<Pick<KycApplication, 'document'>>,
+): WizardStep {
   switch (application.status) {
     case 'submitted':
     case 'reviewing':
@@ -35,7 +42,8 @@ export function stepForStatus(application: Pick<KycApplication, 'status' | 'pers
     case 'approved':
       return 'complete';
     default:
-      return 'personal';
+      if (application.personal && application.document) return 'verification';
+      return application.personal ? 'documents' : 'personal';
   }
 }
 
@@ -77,6 +85,31 @@ export function personalDraft(
 /** Every field is required: the names of those still empty. */
 export const missingPersonal = (draft: PersonalDraft) =>
   personalFields.filter((field) => draft[field].trim() === '');
+
+/**
+ * The personal step's field errors, before anything is sent: empty fields, then the reviewer's own age rule
+ * (contract/src/kyc.ts), so an under-age date of birth is named at its field, not by the background review.
+ */
+export function personalProblems(draft: PersonalDraft, today: string): Record<string, string> {
+  const problems: Record<string, string> = Object.fromEntries(
+    missingPersonal(draft).map((field) => [field, 'Required']),
+  );
+  const age = draft.dateOfBirth ? ageProblem(draft.dateOfBirth, today) : null;
+  if (age) problems.dateOfBirth = age;
+  return problems;
+}
+
+/** The documents step's field errors: empty fields, then the reviewer's expiry rule. */
+export function documentProblems(draft: DocumentsDraft, today: string): Record<string, string> {
+  const problems: Record<string, string> = Object.fromEntries(
+    missingDocumentFields(draft).map((field) => [field, 'Required']),
+  );
+  const expired = draft.expiryDate
+    ? expiryProblem(draft.documentType || 'id_card', draft.expiryDate, today)
+    : null;
+  if (expired) problems.expiryDate = expired;
+  return problems;
+}
 
 export interface DocumentsDraft {
   documentType: DocumentType | '';

@@ -4,7 +4,7 @@ import { api, apiRequest } from '@web/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@web/lib/idempotency';
 import { queryKeys } from '@web/lib/query-keys';
 
-const goalsKey = ['savings-goals'] as const;
+const goalsKey = queryKeys.goals;
 
 /** GET /api/savings-goals: the user's goals with progress, oldest first. */
 export const goalsQueryOptions = () =>

@@ -1,8 +1,27 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, Download } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 
-/** The ten recovery codes, shown once: a list to write down, a copy button, and "I saved them" to finish. */
+/** The codes as a text file to keep: one a line, with a line saying what they are. */
+export function recoveryCodesFile(codes: string[]): string {
+  return ['Meridian two-factor recovery codes. Each one signs you in once.', '', ...codes, ''].join('\n');
+}
+
+/** Saves the codes as meridian-recovery-codes.txt, made here in the browser (nothing is sent anywhere). */
+function downloadCodes(codes: string[]) {
+  const url = URL.createObjectURL(new Blob([recoveryCodesFile(codes)], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'meridian-recovery-codes.txt';
+  link.click();
+  // The click has started the download; the object URL is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The ten recovery codes, shown once: a list to write down, copy and download buttons, and "I saved them"
+ * to finish.
+ */
 export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { copied, copy: copyText } = useCopyToClipboard();
   const copy = () => copyText(codes.join('\n'), 'the codes');
@@ -24,6 +43,10 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
         <Button variant="outline" onClick={() => void copy()}>
           {copied ? <Check className="text-success" /> : <Copy />}
           {copied ? 'Copied' : 'Copy codes'}
+        </Button>
+        <Button variant="outline" onClick={() => downloadCodes(codes)}>
+          <Download />
+          Download codes
         </Button>
         <Button onClick={onDone}>I saved them</Button>
       </div>

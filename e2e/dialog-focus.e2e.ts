@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const sizes = {
+  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
+  phone: () => newPhonePage(browser),
+};
+
+describe.each(Object.entries(sizes))('Dialog focus (%s)', (name, open) => {
+  it('the sign-in dialog opens on the email field, and Esc returns focus to Sign In', async () => {
+    const page = await open();
+    await page.goto('/');
+    const signIn = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Sign In', exact: true });
+    await signIn.click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByLabel('Email').evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await expectNoSeriousAxeViolations(page, `sign-in dialog (${name})`);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await signIn.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, newPhonePage } from './browser';
+import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
+import { openVerificationLink } from './mail';
+import { depositViaApi } from './money-flows';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const sizes = {
+  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
+  phone: () => newPhonePage(browser),
+};
+
+describe.each(Object.entries(sizes))('Live figures (%s)', (name, open) => {
+  it('Earnings Analytics counts a payment that arrives while the dashboard is open', async () => {
+    const recipient = await open();
+    const recipientEmail = uniqueEmail(`live-${name}`);
+    await registerViaDialog(recipient, recipientEmail);
+    await openVerificationLink(recipient, recipientEmail);
+    await recipient.goto('/dashboard');
+    await waitForTitle(recipient, 'Dashboard');
+    const earnings = recipient.getByTestId('monthly-earnings');
+    await expect.poll(() => earnings.innerText()).toBe('$0.00');
+
+    const sender = await newPage(browser);
+    const senderEmail = uniqueEmail(`live-payer-${name}`);
+    await registerViaDialog(sender, senderEmail);
+    await openVerificationLink(sender, senderEmail);
+    await depositViaApi(sender, 'USD', '300.00');
+    const sent = await sender.request.post('/api/transactions', {
+      data: { amount: '250.00', fromCurrency: 'USD', recipientEmail, description: 'Logo design' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(sent.status()).toBe(201);
+
+    // No reload: the notification stream refreshes every money figure, earnings included.
+    await expect.poll(() => earnings.innerText(), { timeout: 15_000 }).toBe('$250.00');
+    await sender.context().close();
+    await recipient.context().close();
+  });
+});
