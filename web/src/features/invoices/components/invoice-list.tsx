@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FileText, Search } from 'lucide-react';
 import { invoiceStatuses, type Invoice, type InvoiceStatus } from '@contract/invoices';
 import { LoadError } from '@web/components/load-error';
