@@ -1,6 +1,6 @@
 import { ConfigError } from './config/env';
 
-/** The server process's exit codes (README, "Exit codes"). */
+/** The server process's exit codes (docs/OPERATIONS.md, "Exit codes"). */
 export const EXIT_CODE = {
   /** Stopped on SIGTERM or SIGINT, or a cluster worker whose primary is gone. */
   stopped: 0,

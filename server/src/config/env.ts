@@ -47,7 +47,7 @@ const trustProxySchema = z.string().transform((text, context): false | string[] 
   return entries;
 });
 
-/** Every environment variable Meridian reads. README's configuration table mirrors this list. */
+/** Every environment variable Meridian reads. docs/OPERATIONS.md's configuration table mirrors this list. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
