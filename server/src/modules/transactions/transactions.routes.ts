@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdSchema } from '@contract/text';
 import {
   NEXT_CURSOR_HEADER,
   transactionExportQuerySchema,
@@ -56,7 +57,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
 
   app.get(
     '/:id/receipt.pdf',
-    { schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+    { schema: { params: z.object({ id: pathIdSchema(100) }) } },
     async (request, reply) => {
       const receipt = await transactions.receipt(userIdOf(request), request.params.id);
       return reply
