@@ -91,8 +91,26 @@ describe('Trust boundaries', () => {
     const dialog = await reviewTransfer(demo, { amount: '10', recipientEmail: realEmail });
     await dialog.getByText('A demo account can only pay other demo accounts').waitFor();
     expect(await dialog.getByTestId('confirm-delivery').innerText()).toContain('Not possible');
-    await dialog.getByRole('button', { name: 'Confirm and send' }).click();
-    await waitForToast(demo, 'Transfer Failed');
+    expect(await dialog.getByRole('button', { name: 'Confirm and send' }).isDisabled()).toBe(true);
+    // Whatever a client shows, the server refuses it too.
+    const refusal = await demo.evaluate(async (recipientEmail) => {
+      const response = await fetch('/api/transactions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({
+          type: 'send',
+          amount: '10.00',
+          currency: 'USD',
+          fromCurrency: 'USD',
+          toCurrency: 'USD',
+          recipientEmail,
+          description: 'Money Transfer',
+          status: 'completed',
+        }),
+      });
+      return { status: response.status, code: (await response.json()).code };
+    }, realEmail);
+    expect(refusal).toEqual({ status: 422, code: 'DEMO_ACCOUNT' });
     const before = await (await real.request.get('/api/wallets')).json();
     expect(before.find((wallet: { currency: string }) => wallet.currency === 'USD').balance).toBe('0.00');
     await demo.context().close();
