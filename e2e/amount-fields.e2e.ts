@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { startDemoFromLanding, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -11,11 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = [
-  ['1366×800', (b: Browser) => newPage(b, { viewport: { width: 1366, height: 800 } })],
-  ['390×844', (b: Browser) => newPhonePage(b, 390)],
-] as const;
-
 const NEGATIVE = 'The amount cannot be negative';
 
 async function openConverter(page: Page) {
@@ -24,7 +19,7 @@ async function openConverter(page: Page) {
   await page.getByRole('region', { name: 'Live Rates' }).getByRole('button').first().waitFor();
 }
 
-describe.each(sizes)('amount fields (%s)', (_size, open) => {
+describe.each(laptopAndPhone)('amount fields (%s)', (_size, open) => {
   it('say a typed "-5" is negative in convert, send and add funds, never taking it as 5', async () => {
     const page = await open(browser);
     await startDemoFromLanding(page);

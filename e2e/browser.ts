@@ -47,6 +47,15 @@ export function newPhonePage(browser: Browser, width: 360 | 390 = 390): Promise<
   });
 }
 
+/**
+ * The two sizes a screen is checked at: a laptop (1366×800) and a phone (390×844). `describe.each(laptopAndPhone)`
+ * hands each suite the size's name (plain ASCII, so it can go into an email address) and a way to open a page.
+ */
+export const laptopAndPhone = [
+  ['laptop', (browser: Browser) => newPage(browser, { viewport: { width: 1366, height: 800 } })],
+  ['phone', (browser: Browser) => newPhonePage(browser, 390)],
+] as const;
+
 /** Fails on any serious or critical accessibility violation, listing each readably. */
 export async function expectNoSeriousAxeViolations(page: Page, where = page.url()) {
   const errors = pageErrors.get(page) ?? [];

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from '@contract/wallets';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { startDemoFromLanding, uniqueEmail, waitForTitle, waitForToast } from './flows';
 
 let browser: Browser;
@@ -11,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const sizes = [
-  ['1366×800', (b: Browser) => newPage(b, { viewport: { width: 1366, height: 800 } })],
-  ['390×844', (b: Browser) => newPhonePage(b, 390)],
-] as const;
 
 async function wallets(page: Page): Promise<Record<string, string>> {
   const list = (await (await page.request.get('/api/wallets')).json()) as Wallet[];
@@ -44,7 +39,7 @@ async function holdEnterOpening(page: Page, reviewName: string) {
   return review;
 }
 
-describe.each(sizes)('a held Enter never confirms (%s)', (_size, open) => {
+describe.each(laptopAndPhone)('a held Enter never confirms (%s)', (_size, open) => {
   it('opens the Send Money review but sends nothing; a click still sends', async () => {
     const page = await open(browser);
     await startDemoFromLanding(page);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,14 +10,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = {
-  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser),
-};
-
-describe.each(Object.entries(sizes))('Dialog focus (%s)', (name, open) => {
+describe.each(laptopAndPhone)('Dialog focus (%s)', (name, open) => {
   it('the sign-in dialog opens on the email field, and Esc returns focus to Sign In', async () => {
-    const page = await open();
+    const page = await open(browser);
     await page.goto('/');
     const signIn = page
       .getByRole('navigation', { name: 'Main' })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
 import { depositViaApi, openHistory } from './money-flows';
 
@@ -11,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const sizes = {
-  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser),
-};
 
 /** A new customer with 21 sandbox deposits ($1 … $21): two pages of history. */
 async function customerWithHistory(page: Page, name: string) {
@@ -28,9 +23,9 @@ async function customerWithHistory(page: Page, name: string) {
 
 const settled = '[data-testid="history-list"]:not([aria-busy])';
 
-describe.each(Object.entries(sizes))('History search, pages and details (%s)', (name, open) => {
+describe.each(laptopAndPhone)('History search, pages and details (%s)', (name, open) => {
   it('keeps the page in the address, and searches by words and dates', async () => {
-    const page = await open();
+    const page = await open(browser);
     const all = await customerWithHistory(page, `history-${name}`);
     const pagination = all.getByRole('navigation', { name: 'Pagination' });
     await pagination.getByRole('button', { name: 'Next' }).click();
@@ -74,7 +69,7 @@ describe.each(Object.entries(sizes))('History search, pages and details (%s)', (
   });
 
   it('opens a transaction with its receipt, and Esc returns focus to the row', async () => {
-    const page = await open();
+    const page = await open(browser);
     await registerViaDialog(page, uniqueEmail(`receipt-${name}`));
     await depositViaApi(page, 'USD', '250.00');
     const all = await openHistory(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -12,16 +12,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = {
-  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser),
-};
-
 const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
-describe.each(Object.entries(sizes))('Invoice detail and export (%s)', (name, open) => {
+describe.each(laptopAndPhone)('Invoice detail and export (%s)', (name, open) => {
   it('shows the description and notes, and exports what the status filter shows', async () => {
-    const page = await open();
+    const page = await open(browser);
     await registerViaDialog(page, uniqueEmail(`invoice-detail-${name}`));
     const created = await page.request.post('/api/invoices', {
       headers: { 'Idempotency-Key': randomUUID() },

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -10,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const sizes = {
-  laptop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser, 390),
-};
 
 const draft = (page: Page, clientName: string) =>
   page.request.post('/api/invoices', {
@@ -27,9 +22,9 @@ const draft = (page: Page, clientName: string) =>
     },
   });
 
-describe.each(Object.entries(sizes))('the invoice form and its drafts (%s)', (size, open) => {
+describe.each(laptopAndPhone)('the invoice form and its drafts (%s)', (size, open) => {
   it('offers Delete only on the draft that can go; errors clear as fields are fixed; no past due dates', async () => {
-    const page = await open();
+    const page = await open(browser);
     await registerViaDialog(page, uniqueEmail(`drafts-${size}`));
     const older = (await (await draft(page, 'Older Client')).json()) as { invoiceNumber: string };
     const newer = (await (await draft(page, 'Newer Client')).json()) as { invoiceNumber: string };

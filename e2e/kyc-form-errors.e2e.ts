@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, newPhonePage } from './browser';
+import { laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -11,14 +11,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = {
-  laptop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser, 390),
-};
-
-describe.each(Object.entries(sizes))('the verification form (%s)', (size, open) => {
+describe.each(laptopAndPhone)('the verification form (%s)', (size, open) => {
   it('drops a field’s error as soon as the field is filled, after the first submit', async () => {
-    const page = await open();
+    const page = await open(browser);
     await registerViaDialog(page, uniqueEmail(`kyc-errors-${size}`));
     await page.goto('/onboarding');
     await waitForTitle(page, 'Identity Verification');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from '@contract/wallets';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { startDemoFromLanding, waitForTitle, waitForToast } from './flows';
 
 let browser: Browser;
@@ -12,17 +12,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = [
-  ['1366×800', (b: Browser) => newPage(b, { viewport: { width: 1366, height: 800 } })],
-  ['390×844', (b: Browser) => newPhonePage(b, 390)],
-] as const;
-
 const usdCents = async (page: Page) => {
   const wallets = (await (await page.request.get('/api/wallets')).json()) as Wallet[];
   return Number(wallets.find((wallet) => wallet.currency === 'USD')!.balance.replace('.', ''));
 };
 
-describe.each(sizes)('a limit buy above the market (%s)', (_size, open) => {
+describe.each(laptopAndPhone)('a limit buy above the market (%s)', (_size, open) => {
   it('says it fills now at about the market value, and fills at the market, not the limit', async () => {
     const page = await open(browser);
     await startDemoFromLanding(page);

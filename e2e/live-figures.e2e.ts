@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, newPhonePage } from './browser';
+import { laptopAndPhone, launchBrowser, newPage } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
 import { openVerificationLink } from './mail';
 import { depositViaApi } from './money-flows';
@@ -14,14 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = {
-  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser),
-};
-
-describe.each(Object.entries(sizes))('Live figures (%s)', (name, open) => {
+describe.each(laptopAndPhone)('Live figures (%s)', (name, open) => {
   it('Earnings Analytics counts a payment that arrives while the dashboard is open', async () => {
-    const recipient = await open();
+    const recipient = await open(browser);
     const recipientEmail = uniqueEmail(`live-${name}`);
     await registerViaDialog(recipient, recipientEmail);
     await openVerificationLink(recipient, recipientEmail);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
 
 let browser: Browser;
@@ -11,15 +11,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = {
-  laptop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser, 390),
-};
-
 // A new customer holds USD, EUR and BTC: every other currency needs its wallet opened first.
-describe.each(Object.entries(sizes))('opening a wallet in a currency not held (%s)', (size, open) => {
+describe.each(laptopAndPhone)('opening a wallet in a currency not held (%s)', (size, open) => {
   it('from the Currency Portfolio, from Add Funds and from the converter', async () => {
-    const page = await open();
+    const page = await open(browser);
     await registerViaDialog(page, uniqueEmail(`wallets-${size}`));
 
     const portfolio = page.getByRole('region', { name: 'Currency Portfolio' });

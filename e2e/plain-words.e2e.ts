@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { startDemoFromLanding, uniqueEmail, waitForTitle, waitForToast } from './flows';
 
 let browser: Browser;
@@ -28,12 +28,7 @@ async function draftInvoice(page: Page, projectTitle: string) {
   return (await created.json()) as { id: string; invoiceNumber: string };
 }
 
-const sizes = [
-  { size: '1366×800', open: (from: Browser) => newPage(from, { viewport: { width: 1366, height: 800 } }) },
-  { size: '390×844', open: (from: Browser) => newPhonePage(from) },
-];
-
-describe.each(sizes)('plain words and asking first, at $size', ({ size, open }) => {
+describe.each(laptopAndPhone)('plain words and asking first, on a %s', (size, open) => {
   let page: Page;
   beforeAll(async () => {
     page = await open(browser);

@@ -1,6 +1,6 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { startDemoFromLanding, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -10,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const sizes = {
-  desktop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser),
-};
 
 /** Whether a select shows its chosen option's whole text: the text's width in the select's font fits inside. */
 const showsWholeChoice = (select: Locator) =>
@@ -30,9 +25,9 @@ const showsWholeChoice = (select: Locator) =>
     return { fits: text <= room, text: Math.ceil(text), room: Math.floor(room) };
   });
 
-describe.each(Object.entries(sizes))('Purchase simulator (%s)', (name, open) => {
+describe.each(laptopAndPhone)('Purchase simulator (%s)', (name, open) => {
   it('shows whole choices and picks the country from a list', async () => {
-    const page = await open();
+    const page = await open(browser);
     await startDemoFromLanding(page);
     await page.goto('/cards');
     await waitForTitle(page, 'My Cards');

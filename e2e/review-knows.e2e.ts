@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle } from './flows';
 import { openVerificationLink } from './mail';
 import { depositViaApi, reviewTransfer } from './money-flows';
@@ -12,11 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const sizes = [
-  ['1366×800', (b: Browser) => newPage(b, { viewport: { width: 1366, height: 800 } })],
-  ['390×844', (b: Browser) => newPhonePage(b, 390)],
-] as const;
 
 async function reviewTrade(page: Page, side: 'Buy' | 'Sell', asset: string, quantity: string) {
   await page.getByRole('tablist', { name: 'Portfolio sections' }).getByRole('tab', { name: 'Trade' }).click();
@@ -31,7 +26,7 @@ async function reviewTrade(page: Page, side: 'Buy' | 'Sell', asset: string, quan
   return review;
 }
 
-describe.each(sizes)('a review that knows it will fail (%s)', (_size, open) => {
+describe.each(laptopAndPhone)('a review that knows it will fail (%s)', (_size, open) => {
   it('says why and keeps Confirm off: self-send, over balance, over holding, demo to real', async () => {
     const page = await open(browser);
     const email = uniqueEmail('knows');

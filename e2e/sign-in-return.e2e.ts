@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage, newPhonePage } from './browser';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { logoutViaAvatarMenu, registerViaDialog, signInViaDialog, uniqueEmail, waitForTitle } from './flows';
 
 let browser: Browser;
@@ -11,16 +11,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const sizes = {
-  laptop: () => newPage(browser, { viewport: { width: 1366, height: 800 } }),
-  phone: () => newPhonePage(browser, 390),
-};
-
-describe.each(Object.entries(sizes))(
+describe.each(laptopAndPhone)(
   'the way back after signing in, and the landing sections (%s)',
   (size, open) => {
     it('a signed-out visit to a page returns to it after signing in, and never to another site', async () => {
-      const page = await open();
+      const page = await open(browser);
       const email = uniqueEmail(`return-${size}`);
       await registerViaDialog(page, email);
       await page.request.post('/api/auth/logout');
@@ -43,7 +38,7 @@ describe.each(Object.entries(sizes))(
     });
 
     it('reaches every landing section from the header', async () => {
-      const page = await open();
+      const page = await open(browser);
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Main' });
