@@ -64,7 +64,7 @@ describe.each(laptopAndPhone)(
       await page.keyboard.press('Escape');
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
       expect(await pricing.isVisible()).toBe(false);
-      expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+      await expect.poll(() => menu.evaluate((button) => button === document.activeElement)).toBe(true);
       await menu.click();
       await pricing.click();
       await page.waitForURL('**/#pricing');
