@@ -55,7 +55,8 @@ describe.each(laptopAndPhone)('History search, pages and details (%s)', (name, o
     await search.getByLabel('From').fill(today);
     await search.getByLabel('To').fill(today);
     await search.getByRole('button', { name: 'Search' }).click();
-    // The list may still show the cleared search's state for a moment after the click.
+    // Every row matches, so the count alone cannot tell the search has run: wait for the address to carry it.
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('SANDBOX');
     await expect.poll(() => all.getByTestId('history-row').count()).toBe(20);
     const csv = await all.page().locator('a', { hasText: 'Export CSV' }).getAttribute('href');
     expect(csv).toContain(`q=SANDBOX&from=${today}&to=${today}`);

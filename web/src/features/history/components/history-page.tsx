@@ -66,7 +66,7 @@ export function HistoryPage() {
           Export CSV
         </a>
       </CardHeader>
-      <HistorySearch key={searchKey} search={search} onSearch={(terms) => show({ search: terms })} />
+      <HistorySearch search={search} onSearch={(terms) => show({ search: terms })} />
       <Tabs value={filter} onValueChange={choose}>
         <TabsList aria-label="Filter transactions" className="w-full sm:w-fit">
           {historyFilters.map((value) => (

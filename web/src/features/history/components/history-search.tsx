@@ -19,19 +19,35 @@ export function HistorySearch({
   const [q, setQ] = useState(search.q ?? '');
   const [from, setFrom] = useState(search.from ?? '');
   const [to, setTo] = useState(search.to ?? '');
+  // The fields follow the address when it changes from outside (Back, a link), but not when it catches up
+  // with a search made here: by then the person may already be typing the next one.
+  const searchKey = JSON.stringify(search);
+  const [shown, setShown] = useState({ key: searchKey, ours: searchKey });
+  if (searchKey !== shown.key) {
+    setShown({ key: searchKey, ours: shown.ours });
+    if (searchKey !== shown.ours) {
+      setQ(search.q ?? '');
+      setFrom(search.from ?? '');
+      setTo(search.to ?? '');
+    }
+  }
+  const apply = (terms: HistorySearchTerms) => {
+    setShown((current) => ({ ...current, ours: JSON.stringify(terms) }));
+    onSearch(terms);
+  };
   const backwards = from !== '' && to !== '' && to < from;
   const active = Boolean(search.q || search.from || search.to);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (backwards) return;
-    onSearch({ q: q.trim() || undefined, from: from || undefined, to: to || undefined });
+    apply({ q: q.trim() || undefined, from: from || undefined, to: to || undefined });
   };
   const clear = () => {
     setQ('');
     setFrom('');
     setTo('');
-    onSearch({});
+    apply({});
   };
 
   return (
