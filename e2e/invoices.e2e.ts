@@ -139,7 +139,7 @@ describe('Invoices & Billing', () => {
     const lineError = dialog.locator('#invoice-line-0-error');
     const total = () => dialog.getByTestId('invoice-draft-total').textContent();
 
-    // Issue 28's invoice: the preview stays up (a price past the ceiling counts nothing) and the line says why.
+    // A line past the ceiling: the preview stays up (a price past the ceiling counts nothing) and the line says why.
     await quantity.fill('1000000');
     await price.fill('9999999999999.99');
     await expect.poll(total).toBe('$0.00');

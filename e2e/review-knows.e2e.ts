@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversionQuote } from '@contract/fx';
+import { Money } from '@contract/money';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, startDemoFromLanding, uniqueEmail, waitForTitle } from './flows';
 import { openVerificationLink } from './mail';
@@ -67,11 +69,14 @@ describe.each(laptopAndPhone)('a review that knows it will fail (%s)', (_size, o
     let quotes = 0;
     await page.route('**/api/convert/quote', async (route) => {
       const response = await route.fetch();
-      const quote = (await response.json()) as { expiresAt: string; convertedAmount: string };
+      const quote = (await response.json()) as ConversionQuote;
       quotes += 1;
       // The first price runs out at once; the renewed one gives a cent less.
       if (quotes === 1) quote.expiresAt = new Date(Date.now() + 1_000).toISOString();
-      else quote.convertedAmount = (Number(quote.convertedAmount) - 0.01).toFixed(2);
+      else {
+        const received = Money.parse(quote.convertedAmount, quote.to);
+        quote.convertedAmount = received.minus(Money.of(1n, quote.to)).format();
+      }
       await route.fulfill({ response, json: quote });
     });
     await page.goto('/convert');

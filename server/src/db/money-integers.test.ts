@@ -14,7 +14,7 @@ const notMoney = new Set(['rate_limits.window_start', 'two_factor.last_used_step
 /**
  * SQLite stores whatever it is given in a bigint column. Migration 0024's triggers keep money columns to
  * integers, so an overflowing `balance + delta` (which SQLite turns into a float) fails instead of corrupting
- * the book, as issue 28's attack did; and ledger:verify reports such values rather than crashing on them.
+ * the book; and ledger:verify reports such values rather than crashing on them.
  */
 describe('money columns hold integers only [sqlite]', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

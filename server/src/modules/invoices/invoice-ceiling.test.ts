@@ -14,9 +14,9 @@ const lines = (quantity: string, unitPrice: string) => ({
 });
 
 /**
- * Issue 28's attack: a demo owner invoiced 9,000 × 9,999,999,999,999.99 twice and paid both through the pay
- * link, which took the demo's USD balance past 64 bits (a float on SQLite, a 500 on PostgreSQL), and an
- * invoice of 1,000,000 × that price was a 500. Amounts now have a ceiling per currency (5,000,000,000.00 USD).
+ * An owner invoicing 9,000 × 9,999,999,999,999.99 twice and paying both through the pay link would take a
+ * balance past 64 bits (a float on SQLite, a 500 on PostgreSQL); 1,000,000 × that price overflows a line. Each
+ * currency has a ceiling (5,000,000,000.00 USD), so both are refused before anything is written.
  */
 describeEachDatabase('invoice amounts have a ceiling', (ctx) => {
   let demo: Session;
