@@ -3,14 +3,6 @@ import { currencySchema } from './currencies';
 import { amountProblem, amountStringSchema } from './money';
 import { transactionSchema } from './transactions';
 
-/** Fee on every conversion, in basis points of the amount, charged on top in the source currency. */
-export const CONVERSION_FEE_BPS = 50n;
-
-/** The conversion fee (0.5%) on `amount` minor units, rounded UP to a whole minor unit (under one unit). */
-export function conversionFeeMinor(amount: bigint): bigint {
-  return (amount * CONVERSION_FEE_BPS + 9_999n) / 10_000n;
-}
-
 /**
  * POST /api/convert/quote and POST /api/convert (Idempotency-Key). With the `quoteId` of a quote the person
  * saw, the conversion is made at exactly that quote's rate within its window (30 s), else 409 QUOTE_EXPIRED;

@@ -10,11 +10,6 @@ export type TradeAsset = (typeof tradeAssets)[number];
 export const tradeTypes = ['buy', 'sell'] as const;
 export type TradeType = (typeof tradeTypes)[number];
 
-/** The trading fee, in basis points of the trade's USD value, rounded up to the cent: 0.5%. */
-export const TRADING_FEE_BPS = 50n;
-export const tradingFeeMinor = (valueMinor: bigint): bigint =>
-  (valueMinor * TRADING_FEE_BPS + 9_999n) / 10_000n;
-
 /**
  * The price a limit order fills at once the market has reached it: the market's, which is never worse than the
  * limit (a buy pays min(limit, market), a sell gets max(limit, market)). Null while the market has not reached

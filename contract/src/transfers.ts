@@ -5,14 +5,6 @@ import { amountProblem, amountStringSchema } from './money';
 import { singleLineText } from './text';
 import { transactionSchema } from './transactions';
 
-/** The sketch's 2.9% transfer fee, in basis points of the amount sent, charged on top in the source currency. */
-export const TRANSFER_FEE_BPS = 290n;
-
-/** The fee on `amount` minor units, rounded UP to a whole minor unit (in Meridian's favour by under one unit). */
-export function transferFeeMinor(amount: bigint): bigint {
-  return (amount * TRANSFER_FEE_BPS + 9_999n) / 10_000n;
-}
-
 export const DEFAULT_TRANSFER_DESCRIPTION = 'Money Transfer';
 export const MAX_TRANSFER_DESCRIPTION = 140;
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Analytics, Cashflow } from '@contract/analytics';
 import type { Currency } from '@contract/currencies';
-import { convertAtRate, formatAmount, Money, type Rate } from '@contract/money';
+import { formatAmount, Money, type Rate } from '@contract/money';
+import { valueIn } from '@contract/pricing';
 import { incomeTransactionTypes, spendingTransactionTypes } from '@contract/transactions';
 import type { Database } from '../../db/schema';
 import { quotedRate } from '../fx/fx-math';
@@ -18,7 +19,7 @@ export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
 /**
  * Earnings come from client payments only (receive / invoice_payment): deposits are the user's own money and
- * exchanges move it between their wallets. Everything is valued in USD at the current rate, rounded down.
+ * exchanges move it between their wallets. Everything is valued in USD at the current rate (valueIn).
  */
 export function createAnalyticsService(deps: { db: Kysely<Database>; rates: RateSource; now?: () => Date }) {
   const { db, rates } = deps;
@@ -34,7 +35,7 @@ export function createAnalyticsService(deps: { db: Kysely<Database>; rates: Rate
         rate = quotedRate((await rates.getRate(currency, 'USD')).rate);
         cache.set(currency, rate);
       }
-      return convertAtRate(Money.of(total, currency), 'USD', rate, 'down').minor;
+      return valueIn(Money.of(total, currency), 'USD', rate).minor;
     };
   }
 

@@ -90,7 +90,8 @@ describeEachDatabase('analytics', (ctx) => {
       { month: '2026-01', income: '0.00', spending: '0.00' },
       { month: '2026-02', income: '0.00', spending: '0.00' },
       { month: '2026-03', income: '200.00', spending: '0.00' },
-      { month: '2026-04', income: '0.00', spending: '56.59' },
+      // 50.00 EUR sent + 1.45 fee = 51.45 EUR × 1.1 = 56.595 USD: valued half up (valueIn), as everywhere.
+      { month: '2026-04', income: '0.00', spending: '56.60' },
       { month: '2026-05', income: '550.00', spending: '0.00' },
       { month: '2026-06', income: '1000.00', spending: '100.00' },
     ]);

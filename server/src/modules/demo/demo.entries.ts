@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/currencies';
 import { Money } from '@contract/money';
-import { transferFeeMinor } from '@contract/transfers';
+import { transferCharge } from '@contract/pricing';
 import { exchangeEntry } from '../fx/exchange-entry';
 import { parseRate } from '@contract/money';
 import { priceConversion } from '../fx/fx-math';
@@ -73,13 +73,13 @@ export function demoEntry(
     }
     case 'send': {
       const amount = Money.parse(event.amount, event.currency);
-      const fee = Money.of(transferFeeMinor(amount.minor), event.currency);
+      const { fee, total } = transferCharge(amount);
       return {
         kind: 'transfer_out',
         description: event.description,
         createdAt,
         postings: [
-          { accountId: wallets[event.currency], amount: amount.plus(fee).negated() },
+          { accountId: wallets[event.currency], amount: total.negated() },
           { accountId: houseAccountId('external', event.currency), amount },
           { accountId: houseAccountId('fees', event.currency), amount: fee },
         ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Money, parseRate } from '@contract/money';
+import * as pricing from '@contract/pricing';
 import { AppError } from '../../lib/errors';
 import { priceConversion, quotedRate } from './fx-math';
 
@@ -18,16 +19,21 @@ describe('quotedRate', () => {
   });
 });
 
+// The figures themselves are the contract's (contract/src/pricing.test.ts); here, what the server adds.
 describe('priceConversion', () => {
-  it('puts the fee on top: total is what leaves the source wallet', () => {
-    const figures = priceConversion(Money.parse('1000', 'USD'), 'EUR', parseRate('0.9233'));
-    expect(figures.converted.format()).toBe('923.30');
-    expect(figures.fee.format()).toBe('5.00');
+  it("charges the contract's figures", () => {
+    const original = Money.parse('1000', 'USD');
+    const figures = priceConversion(original, 'EUR', parseRate('0.9233'));
+    expect(figures).toEqual(pricing.priceConversion(original, 'EUR', parseRate('0.9233')));
     expect(figures.total.format()).toBe('1005.00');
-    expect(figures.rounding).toMatch(/favour/);
   });
 
-  it('refuses amounts that convert to nothing', () => {
+  it('refuses amounts that convert to nothing, as a 422', () => {
     expect(() => priceConversion(Money.parse('0.01', 'USD'), 'EUR', parseRate('0.5'))).toThrow(/too small/);
+    try {
+      priceConversion(Money.parse('0.01', 'USD'), 'EUR', parseRate('0.5'));
+    } catch (error) {
+      expect((error as AppError).status).toBe(422);
+    }
   });
 });

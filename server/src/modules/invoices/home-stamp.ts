@@ -1,5 +1,6 @@
 import type { Currency } from '@contract/currencies';
-import { convertAtRate, Money } from '@contract/money';
+import type { Money } from '@contract/money';
+import { valueIn } from '@contract/pricing';
 import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 
@@ -11,7 +12,7 @@ export interface HomeStamp {
 
 /**
  * What `total` is worth in `home` right now: the rates provider's mid rate (no fee: this is a valuation for
- * the books, not an exchange), rounded to the nearest minor unit. The same currency is worth itself at 1.
+ * the books, not an exchange), valued as every balance is (valueIn). The same currency is worth itself at 1.
  */
 export async function stampInHomeCurrency(
   rates: RateSource,
@@ -20,5 +21,5 @@ export async function stampInHomeCurrency(
 ): Promise<HomeStamp> {
   if (total.currency === home) return { rate: '1', homeAmount: total.minor };
   const rate = quotedRate((await rates.getRate(total.currency, home)).rate);
-  return { rate: rate.text, homeAmount: convertAtRate(total, home, rate, 'nearest').minor };
+  return { rate: rate.text, homeAmount: valueIn(total, home, rate).minor };
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { SpendingLimit, VerificationLevel } from '@contract/kyc';
-import { convertAtRate, displayMoney, Money, parseAmount } from '@contract/money';
+import { displayMoney, Money, parseAmount } from '@contract/money';
+import { valueIn } from '@contract/pricing';
 import type { Config } from '../../config/env';
 import { isPostgres } from '../../db/dialect';
 import { precompiledQuery } from '../../db/precompiled';
@@ -80,7 +81,7 @@ export function createSpendingLimits(deps: {
   async function inUsd(amount: Money): Promise<Money> {
     if (amount.currency === 'USD') return amount;
     const rate = quotedRate((await deps.rates.getRate(amount.currency, 'USD')).rate);
-    return convertAtRate(amount, 'USD', rate, 'nearest');
+    return valueIn(amount, 'USD', rate);
   }
 
   async function usedOf(outflows: MonthlyUse['outflows']): Promise<Money> {

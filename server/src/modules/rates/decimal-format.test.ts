@@ -27,11 +27,17 @@ describe('formatRate', () => {
 
 describe('formatPercentChange', () => {
   it('gives the change in percent with two decimals', () => {
-    expect(formatPercentChange(101.5, 100)).toBe('1.50');
-    expect(formatPercentChange(98.77, 100)).toBe('-1.23');
+    expect(formatPercentChange('101.5', '100')).toBe('1.50');
+    expect(formatPercentChange('98.77', '100')).toBe('-1.23');
+    expect(formatPercentChange('0.000000236368283426', '0.000000236368283426')).toBe('0.00');
+  });
+
+  it('rounds half away from zero, exactly (no float lands on 1.004999…)', () => {
+    expect(formatPercentChange('1.01005', '1')).toBe('1.01'); // 1.005% → 1.01
+    expect(formatPercentChange('0.98995', '1')).toBe('-1.01'); // -1.005% → -1.01
   });
 
   it('never says -0.00', () => {
-    expect(formatPercentChange(99.999, 100)).toBe('0.00');
+    expect(formatPercentChange('99.999', '100')).toBe('0.00');
   });
 });

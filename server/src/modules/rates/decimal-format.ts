@@ -1,3 +1,6 @@
+import { parseRate } from '@contract/money';
+import { basisPointsOf, formatPercent } from '@contract/pricing';
+
 /**
  * Turning float prices into wire strings. Rates are prices, not amounts: the market may compute them with
  * floats, but what leaves the server is a decimal string rounded to a fixed number of significant digits,
@@ -23,8 +26,16 @@ export function formatRate(value: number): string {
   return fractionPart ? `${integerPart}.${fractionPart}` : integerPart;
 }
 
-/** Percent change from `before` to `now` with 2 decimals, e.g. "-1.23"; never "-0.00". */
-export function formatPercentChange(now: number, before: number): string {
-  const text = ((now / before - 1) * 100).toFixed(2);
-  return text === '-0.00' ? '0.00' : text;
+/**
+ * Percent change from the rate quoted `before` to the rate quoted `now` (formatRate's strings) with 2
+ * decimals, e.g. "-1.23"; never "-0.00". Exact, by the contract's percent rule, so the change shown agrees
+ * with the rates shown.
+ */
+export function formatPercentChange(now: string, before: string): string {
+  const rateNow = parseRate(now);
+  const rateBefore = parseRate(before);
+  // now / before − 1 = (now − before) / before, over the common denominator of the two fractions.
+  const nowOverCommon = rateNow.numerator * rateBefore.denominator;
+  const beforeOverCommon = rateBefore.numerator * rateNow.denominator;
+  return formatPercent(basisPointsOf(nowOverCommon - beforeOverCommon, beforeOverCommon));
 }

@@ -42,7 +42,8 @@ export function quoteFromBook(book: UsdPriceBook, from: Currency, to: Currency):
   if (from === to) return { rate: '1', change24h: '0.00', timestamp };
   const rateNow = book.usdPrice(from) / book.usdPrice(to);
   const rateDayAgo = book.usdPriceDayAgo(from) / book.usdPriceDayAgo(to);
-  return { rate: formatRate(rateNow), change24h: formatPercentChange(rateNow, rateDayAgo), timestamp };
+  const rate = formatRate(rateNow);
+  return { rate, change24h: formatPercentChange(rate, formatRate(rateDayAgo)), timestamp };
 }
 
 export function listedPairsFromBook(book: UsdPriceBook): RatePair[] {

@@ -1,19 +1,11 @@
 import { Money } from '@contract/money';
+import { percentOf } from '@contract/pricing';
 import type { Holding, TradeAsset } from '@contract/trading';
 
 const ASSET_UNIT = 100_000_000n;
 /** Value of `quantity` (asset minor units) at `priceCents` per unit, to the cent, half up. */
 const valueAt = (quantity: bigint, priceCents: bigint) =>
   (quantity * priceCents * 2n + ASSET_UNIT) / (ASSET_UNIT * 2n);
-
-/** A percentage with two decimals, half away from zero, from exact integers; null when `of` is zero. */
-export function percentOf(part: bigint, of: bigint): string | null {
-  if (of === 0n) return null;
-  const basisPoints = (part * 20_000n + (part < 0n ? -of : of)) / (of * 2n);
-  const sign = basisPoints < 0n ? '-' : '';
-  const magnitude = basisPoints < 0n ? -basisPoints : basisPoints;
-  return `${sign}${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;
-}
 
 /**
  * One holding. The quantity is the asset wallet's balance. Its cost is the average-cost basis of what was

@@ -1,40 +1,28 @@
 import { Money } from '@contract/money';
-import {
-  priceMinorFromRate,
-  tradingFeeMinor,
-  type TradeAsset,
-  type TradeFigures,
-  type TradeType,
-} from '@contract/trading';
+import * as pricing from '@contract/pricing';
+import { priceMinorFromRate, type TradeAsset, type TradeFigures, type TradeType } from '@contract/trading';
 import { AppError } from '../../lib/errors';
 
-/** Minor units per whole unit of an asset (BTC and ETH: 8 decimals). */
-const ASSET_UNIT = 100_000_000n;
-
-export interface PricedTrade {
+/** A trade's value, fee and total (contract/src/pricing.ts) with what was traded at what price. */
+export interface PricedTrade extends pricing.TradeCharge {
   type: TradeType;
   quantity: Money;
   /** USD per whole unit of the asset, to the cent. */
   price: Money;
-  /** quantity × price, to the cent: a buy rounds up, a sell down (never in the customer's favour by more than a cent). */
-  value: Money;
-  fee: Money;
-  /** What leaves the USD wallet (buy: value + fee) or reaches it (sell: value − fee). */
-  total: Money;
 }
 
-/** Prices a trade of `quantity` at `price` with the trading fee (contract/src/trading.ts). Pure and exact. */
+/**
+ * Prices a trade of `quantity` at `price` with the contract's trade pricing (contract/src/pricing.ts: the web
+ * app previews a limit order with the same function), refusing one too small to be worth a cent or to cover
+ * its fee. Pure and exact.
+ */
 export function priceTrade(type: TradeType, quantity: Money, price: Money): PricedTrade {
-  const product = quantity.minor * price.minor;
-  const cents = type === 'buy' ? (product + ASSET_UNIT - 1n) / ASSET_UNIT : product / ASSET_UNIT;
-  const value = Money.of(cents, 'USD');
+  const { value, fee, total } = pricing.priceTrade(type, quantity, price);
   if (!value.isPositive()) {
     throw new AppError('BUSINESS_RULE', 'This order is too small: it must be worth at least $0.01', {
       quantity: 'Too small',
     });
   }
-  const fee = Money.of(tradingFeeMinor(value.minor), 'USD');
-  const total = type === 'buy' ? value.plus(fee) : value.minus(fee);
   if (!total.isPositive()) {
     throw new AppError('BUSINESS_RULE', 'This order is too small to cover its fee', {
       quantity: 'Too small',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { displayMoney, Money } from '@contract/money';
+import { percentOf } from '@contract/pricing';
 import {
   limitFillPriceMinor,
   tradeAssets,
@@ -33,7 +34,7 @@ import {
   type WalletRow,
 } from '../wallets/wallets.repository';
 import { applyFill, recordMarketFill } from './market-fill';
-import { holdingFigures, percentOf } from './portfolio-figures';
+import { holdingFigures } from './portfolio-figures';
 import {
   filledHistoryFigures,
   limitCancelEntry,

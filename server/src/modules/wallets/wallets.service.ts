@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
-import { convertAtRate, displayMoney, Money, parseAmount } from '@contract/money';
+import { displayMoney, Money, parseAmount } from '@contract/money';
+import { valueIn } from '@contract/pricing';
 import type { DepositBody, DepositResponse, Wallet } from '@contract/wallets';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
@@ -42,10 +43,10 @@ export function createWalletsService(deps: {
     ? readBatcher((userIds: string[]) => repo.listWalletsOfUsers(db, userIds), [])
     : (userId: string) => repo.listWallets(db, userId);
 
-  /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued at the current rate. */
+  /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued (valueIn) at the current rate. */
   async function assertWithinSandboxCap(amount: bigint, currency: Currency) {
     const rate = quotedRate((await rates.getRate(currency, 'USD')).rate);
-    if (convertAtRate(Money.of(amount, currency), 'USD', rate, 'down').minor > maxDepositUsd) {
+    if (valueIn(Money.of(amount, currency), 'USD', rate).minor > maxDepositUsd) {
       const cap = displayMoney(Money.of(maxDepositUsd, 'USD'));
       throw new AppError('BUSINESS_RULE', `A sandbox deposit can be at most ${cap} (or its equivalent)`, {
         amount: `At most ${cap} per deposit`,

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupThousands, Money } from '@contract/money';
+import { groupThousands, Money, parseRate } from '@contract/money';
+import { priceConversion } from '@contract/pricing';
 import { cleanAmountInput, NEGATIVE_AMOUNT } from '@web/lib/money';
 import { checkAmount, estimateConversion, inlineAmountError } from './converter';
 
@@ -37,6 +39,16 @@ describe('estimateConversion', () => {
     expect(estimate.total.format()).toBe('100.50');
     expect(estimateConversion(Money.parse('1', 'JPY'), 'BTC', '0.000000236368283426').fee.format()).toBe('1');
     expect(estimateConversion(Money.parse('0.01', 'USD'), 'EUR', '0.9').fee.format()).toBe('0.01');
+  });
+
+  it("shows the contract's figures, the ones the server charges", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), (minor) => {
+        const money = Money.of(minor, 'USD');
+        const { converted, fee, total } = priceConversion(money, 'EUR', parseRate('0.923254077971'));
+        expect(estimateConversion(money, 'EUR', '0.923254077971')).toEqual({ converted, fee, total });
+      }),
+    );
   });
 });
 

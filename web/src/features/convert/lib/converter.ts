@@ -1,6 +1,6 @@
 import type { Currency } from '@contract/currencies';
-import { conversionFeeMinor } from '@contract/fx';
-import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
+import { amountProblem, Money, parseAmount, parseRate } from '@contract/money';
+import { priceConversion } from '@contract/pricing';
 import { NEGATIVE_AMOUNT } from '@web/lib/money';
 
 /** The converter's currencies and its default (Quick Convert's amounts depend on the source: quick-amounts.ts). */
@@ -59,11 +59,11 @@ export interface ConversionEstimate {
 }
 
 /**
- * What Convert Now will quote, from the live rate: the converted amount rounded down, the 0.5% fee rounded up
- * (the server's rules, see contract/fx.ts), both in exact minor units. The quote remains the authority.
+ * What Convert Now will quote, from the live rate: the converted amount rounded down, the 0.5% fee rounded up,
+ * priced by the contract's `priceConversion`, the function the server charges with. The quote remains the
+ * authority (the rate may move).
  */
 export function estimateConversion(money: Money, to: Currency, rate: string): ConversionEstimate {
-  const converted = convertAtRate(money, to, parseRate(rate), 'down');
-  const fee = Money.of(conversionFeeMinor(money.minor), money.currency);
-  return { converted, fee, total: money.plus(fee) };
+  const { converted, fee, total } = priceConversion(money, to, parseRate(rate));
+  return { converted, fee, total };
 }

@@ -1,5 +1,6 @@
 import { Bitcoin, ChartPie, DollarSign, Plus } from 'lucide-react';
 import type { Money } from '@contract/money';
+import { percentOf } from '@contract/pricing';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -16,11 +17,10 @@ interface SummaryCardsProps {
   onAddFunds: () => void;
 }
 
-/** A share of the total in percent with two decimals, in integer arithmetic: "30.11%". */
+/** A share of the total in percent with two decimals (the contract's percentOf): "30.11%". */
 function shareOf(part: Money, total: Money): string {
   if (!total.isPositive()) return '0%';
-  const basisPoints = (part.minor * 10_000n + total.minor / 2n) / total.minor;
-  return `${basisPoints / 100n}.${(basisPoints % 100n).toString().padStart(2, '0')}%`;
+  return `${percentOf(part.minor, total.minor)}%`;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,5 +1,6 @@
 import { kindOf, type Currency } from '@contract/currencies';
-import { convertAtRate, invertRate, Money, parseAmount, parseRate, type RateFraction } from '@contract/money';
+import { invertRate, Money, parseAmount, parseRate, type RateFraction } from '@contract/money';
+import { valueIn } from '@contract/pricing';
 import type { ExchangeRates } from '@contract/rates';
 import type { Wallet } from '@contract/wallets';
 
@@ -16,7 +17,7 @@ export function usdRateOf(currency: Currency, rates: ExchangeRates): RateFractio
 export interface ValuedWallet {
   wallet: Wallet;
   balance: Money;
-  /** The balance in USD at the shown rates, rounded to the nearest cent. */
+  /** The balance in USD at the shown rates (valueIn: what the monthly limit counts it as, too). */
   usd: Money;
 }
 
@@ -30,14 +31,14 @@ export interface PortfolioValue {
 
 /**
  * Total Portfolio sums all wallets converted to USD; Crypto Assets the crypto wallets; Fiat Balance the
- * fiat ones. Each wallet is valued once (nearest cent) and the sums are of those values: Total = Crypto + Fiat.
+ * fiat ones. Each wallet is valued once (valueIn) and the sums are of those values: Total = Crypto + Fiat.
  */
 export function valuePortfolio(wallets: readonly Wallet[], rates: ExchangeRates): PortfolioValue {
   let crypto = Money.zero('USD');
   let fiat = Money.zero('USD');
   const valued = wallets.map((wallet) => {
     const balance = Money.of(parseAmount(wallet.balance, wallet.currency), wallet.currency);
-    const usd = convertAtRate(balance, 'USD', usdRateOf(wallet.currency, rates));
+    const usd = valueIn(balance, 'USD', usdRateOf(wallet.currency, rates));
     if (kindOf(wallet.currency) === 'crypto') crypto = crypto.plus(usd);
     else fiat = fiat.plus(usd);
     return { wallet, balance, usd };

@@ -11,6 +11,8 @@ import {
 import { Link } from 'react-router';
 import type { User } from '@contract/auth';
 import type { KycApplication } from '@contract/kyc';
+import { parseAmount } from '@contract/money';
+import { basisPointsOf, formatPercent } from '@contract/pricing';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -107,7 +109,10 @@ export function AccountStatus({ user }: { user: User }) {
 /** This month's use against the level's limit (sends, conversions and buys, valued in USD). */
 function AccountLimits({ kyc }: { kyc: KycApplication }) {
   const { level, monthlyLimitUsd, usedThisMonthUsd, verifiedLimitUsd } = kyc.limits;
-  const percent = Math.min(100, (Number(usedThisMonthUsd) / Math.max(Number(monthlyLimitUsd), 0.01)) * 100);
+  const used = parseAmount(usedThisMonthUsd, 'USD');
+  const limit = parseAmount(monthlyLimitUsd, 'USD');
+  // In basis points, full once the limit is reached (a limit of zero is reached by any use).
+  const share = used === 0n ? 0n : used >= limit ? 10_000n : basisPointsOf(used, limit);
   return (
     <div className="grid gap-2" data-testid="account-limits">
       <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -121,10 +126,10 @@ function AccountLimits({ kyc }: { kyc: KycApplication }) {
         aria-label="Monthly limit used"
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.round(percent)}
+        aria-valuenow={Number((share + 50n) / 100n)}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-primary" style={{ width: `${formatPercent(share)}%` }} />
       </div>
       <p className="text-sm text-muted-foreground">
         What you send, convert and buy in a calendar month (UTC), valued in USD.

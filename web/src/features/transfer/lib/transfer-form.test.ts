@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Money } from '@contract/money';
-import { transferFeeMinor } from '@contract/transfers';
+import { Money, parseRate } from '@contract/money';
+import { feeFromBps, priceTransfer, TRANSFER_FEE_BPS } from '@contract/pricing';
 import {
   amountError,
   checkDraft,
@@ -101,7 +102,7 @@ describe('estimateTransfer', () => {
   it('charges 2.9% rounded up, exactly like the server', () => {
     const amount = Money.parse('100.01', 'USD');
     const estimate = estimateTransfer(amount, 'USD', null);
-    expect(estimate.fee.minor).toBe(transferFeeMinor(10_001n));
+    expect(estimate.fee).toEqual(feeFromBps(amount, TRANSFER_FEE_BPS));
     expect(estimate.fee.format()).toBe('2.91'); // 290.029 cents, rounded up
     expect(estimate.total.format()).toBe('102.92');
     expect(estimate.received?.format()).toBe('100.01');
@@ -114,6 +115,22 @@ describe('estimateTransfer', () => {
     expect(estimate.received?.currency).toBe('EUR');
     expect(estimate.estimated).toBe(true);
     expect(estimateTransfer(Money.parse('1.00', 'USD'), 'EUR', undefined).received).toBeNull();
+  });
+
+  it("shows the contract's figures, the ones the server charges", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.constantFrom('USD', 'EUR'), (minor, to) => {
+        const amount = Money.of(minor, 'USD');
+        const rate = to === 'USD' ? null : '0.92336';
+        const estimate = estimateTransfer(amount, to, rate);
+        const figures = priceTransfer(amount, to, rate === null ? null : parseRate(rate));
+        expect([estimate.fee, estimate.total, estimate.received]).toEqual([
+          figures.fee,
+          figures.total,
+          figures.converted,
+        ]);
+      }),
+    );
   });
 
   it('compares the total with the balance in minor units', () => {

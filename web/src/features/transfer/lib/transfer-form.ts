@@ -1,12 +1,9 @@
 import { emailSchema } from '@contract/auth';
 import type { Currency } from '@contract/currencies';
-import { amountProblem, convertAtRate, Money, parseAmount, parseRate } from '@contract/money';
+import { amountProblem, Money, parseAmount, parseRate } from '@contract/money';
+import { priceTransfer, transferCharge } from '@contract/pricing';
+import { DEFAULT_TRANSFER_DESCRIPTION, MAX_TRANSFER_DESCRIPTION } from '@contract/transfers';
 import { NEGATIVE_AMOUNT } from '@web/lib/money';
-import {
-  DEFAULT_TRANSFER_DESCRIPTION,
-  MAX_TRANSFER_DESCRIPTION,
-  transferFeeMinor,
-} from '@contract/transfers';
 
 /** What a recipient can be paid in. */
 export const transferTargets = ['USD', 'EUR', 'GBP', 'CAD'] as const satisfies readonly Currency[];
@@ -109,7 +106,7 @@ export function checkDraft(draft: TransferDraft): DraftCheck {
 }
 
 export interface TransferEstimate {
-  /** 2.9% of the amount, rounded up: transferFeeMinor, the server's own function. */
+  /** 2.9% of the amount, rounded up. */
   fee: Money;
   /** amount + fee: what leaves the source wallet. */
   total: Money;
@@ -122,17 +119,19 @@ export interface TransferEstimate {
   estimated: boolean;
 }
 
-/** The figures shown before sending, in exact minor units. `rate` is units of `to` per one unit of source. */
+/**
+ * The figures shown before sending, priced by the contract's `priceTransfer`, the function the server charges
+ * with. `rate` is units of `to` per one unit of source.
+ */
 export function estimateTransfer(
   amount: Money,
   to: Currency,
   rate: string | null | undefined,
 ): TransferEstimate {
-  const fee = Money.of(transferFeeMinor(amount.minor), amount.currency);
-  const total = amount.plus(fee);
-  if (amount.currency === to) return { fee, total, received: amount, estimated: false };
-  const received = rate ? convertAtRate(amount, to, parseRate(rate), 'down') : null;
-  return { fee, total, received, estimated: true };
+  const converting = amount.currency !== to;
+  if (converting && !rate) return { ...transferCharge(amount), received: null, estimated: true };
+  const { fee, total, converted } = priceTransfer(amount, to, converting && rate ? parseRate(rate) : null);
+  return { fee, total, received: converted, estimated: converting };
 }
 
 /** True when amount + fee is more than `balance` (a decimal string in the same currency). */
