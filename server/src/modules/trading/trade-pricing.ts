@@ -6,6 +6,7 @@ import {
   type TradeFigures,
   type TradeType,
 } from '@contract/trading';
+import type { TradingOrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /** Minor units per whole unit of an asset (BTC and ETH: 8 decimals). */
@@ -45,6 +46,14 @@ export function priceTrade(type: TradeType, quantity: Money, price: Money): Pric
 
 /** A live rate as a price to the cent, half up (contract/src/trading.ts). */
 export const priceFromRate = (rateText: string): Money => Money.of(priceMinorFromRate(rateText), 'USD');
+
+/** An order row's trade at its limit, priced again from what it stored: what its reservation holds. */
+export const tradeOfOrder = (order: TradingOrderRow): PricedTrade =>
+  priceTrade(
+    order.type,
+    Money.of(BigInt(order.quantity), order.asset),
+    Money.of(BigInt(order.limit_price!), 'USD'),
+  );
 
 export function toFigures(asset: TradeAsset, trade: PricedTrade): TradeFigures {
   return {
