@@ -14,7 +14,7 @@ import * as repo from './invoices.repository';
 type Pdf = { filename: string; content: Buffer };
 
 /** Invoice rows as the owner sees them: with their lines, their latest email and whether they can go. */
-export async function present(
+async function present(
   deps: Pick<InvoicesDeps, 'mailer'>,
   db: Kysely<Database>,
   rows: InvoiceRow[],

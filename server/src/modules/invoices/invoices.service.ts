@@ -20,8 +20,6 @@ import {
   registerInvoiceAttachments,
 } from './invoice-views';
 
-export type { InvoicesDeps } from './invoice-context';
-
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 
 /**

@@ -16,8 +16,6 @@ import type { MarketAccounts, TradeAccounts } from './trade-entry';
  * into another module's tables from trading goes through this file.
  */
 
-export type { WalletRow };
-
 const RESERVATION = 'reservation';
 
 /**
