@@ -8,7 +8,7 @@ import { stampInHomeCurrency } from './home-stamp';
 import { invoiceFigures } from './invoice-figures';
 import { formatInvoiceNumber, takeInvoiceNumber } from './invoice-number';
 import * as repo from './invoices.repository';
-import { itemRows } from './invoices.service';
+import { itemRows } from './draft-figures';
 
 interface DemoInvoice {
   client: { name: string; email: string; address: string };

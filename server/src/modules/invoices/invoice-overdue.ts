@@ -6,8 +6,8 @@ import { AppError } from '../../lib/errors';
 import type { Job } from '../../jobs/scheduler';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
-import { findUserById } from '../user/user.repository';
 import { reminderMessage, senderOf } from './invoice-mail';
+import { findOwner } from './invoice-owners';
 import * as repo from './invoices.repository';
 
 const BATCH = 100;
@@ -100,7 +100,7 @@ async function remindIfDue(trx: Kysely<Database>, deps: OverdueDeps, invoice: In
   const day = deps.reminderDays[sent];
   const daysLate = daysBetween(invoice.due_date, today);
   if (day === undefined || daysLate < day) return false;
-  const user = await findUserById(trx, invoice.user_id);
+  const user = await findOwner(trx, invoice.user_id);
   if (!user) return false;
   // A demo's invoices never email anyone; the reminder is counted so the schedule still moves on.
   if (!user.is_demo) {

@@ -6,8 +6,8 @@ import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type EntryInput } from '../ledger/ledger.service';
 import type { Notifier } from '../notifications/notifier';
-import { ensureWallet } from '../wallets/wallets.repository';
 import type { HomeStamp } from './home-stamp';
+import { walletToCredit } from './invoice-owners';
 import * as repo from './invoices.repository';
 
 export type PaymentRoute = 'pay_link' | 'manual';
@@ -65,7 +65,7 @@ export async function recordInvoicePayment(
 }
 
 async function creditWallet(trx: Kysely<Database>, invoice: InvoiceRow, total: Money): Promise<string> {
-  const walletId = await ensureWallet(trx, invoice.user_id, invoice.currency);
+  const walletId = await walletToCredit(trx, invoice.user_id, invoice.currency);
   const description = `Invoice ${invoice.number} paid by ${invoice.client_name}`;
   const entry: EntryInput = {
     kind: 'invoice_payment',

@@ -33,6 +33,11 @@ export function findInvoice(db: Db, userId: string, id: string, lock = false) {
   return (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Any user's invoice by id: for the mailer, rendering the PDF of an invoice's email as it goes out. */
+export function findInvoiceById(db: Db, id: string) {
+  return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findByPayToken(db: Db, token: string, lock = false) {
   const query = db.selectFrom('invoices').selectAll().where('pay_token', '=', token);
   return (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Job } from '../../jobs/scheduler';
+import { admitMailToOthers } from './mail-to-others';
+import { createMailDelivery, type AttachmentRef } from './mail-delivery';
 import * as repo from './mail.repository';
-import { smtpTransport, type MailAttachment, type MailTransport } from './mail-transport';
+import { smtpTransport, type MailTransport } from './mail-transport';
 
 /** A message to write to the outbox; `kind` lets the app find it again (the sandbox's verification link). */
 export interface MailMessage {
@@ -27,15 +28,6 @@ export interface MailMessage {
   onBehalfOf?: string | null;
 }
 
-/** Names an attachment without holding it: the outbox stays small and nothing sensitive is stored twice. */
-export interface AttachmentRef {
-  kind: string;
-  id: string;
-}
-
-/** Makes the file for an attachment at delivery time (e.g. an invoice's PDF). */
-export type AttachmentRenderer = (id: string) => Promise<MailAttachment>;
-
 export interface MailStatus {
   mode: 'smtp' | 'outbox';
   description: string;
@@ -44,13 +36,6 @@ export interface MailStatus {
   pending: number;
   failed: number;
 }
-
-const BATCH = 20;
-const HOUR_MS = 3_600_000;
-const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 8;
-/** 10 s, 20 s, 40 s … about 21 min before the last try: rides out a mail server restart. */
-const retryDelayMs = (attempts: number) => 10_000 * 2 ** (attempts - 1);
 
 export type Mailer = ReturnType<typeof createMailer>;
 
@@ -72,72 +57,8 @@ export function createMailer(deps: {
   const transport =
     deps.transport !== undefined ? deps.transport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  let delivering: Promise<number> | null = null;
-  let lookAgain = false;
-  const renderers = new Map<string, AttachmentRenderer>();
-
-  async function attachmentsOf(json: string | null): Promise<MailAttachment[]> {
-    if (!json) return [];
-    const ref = JSON.parse(json) as AttachmentRef;
-    const render = renderers.get(ref.kind);
-    if (!render) throw new Error(`No renderer for attachments of kind ${ref.kind}`);
-    return [await render(ref.id)];
-  }
-
-  async function deliverBatch(): Promise<number> {
-    if (!transport) return 0;
-    const now = new Date();
-    const claimed = await repo.claimDueMail(
-      db,
-      now.toISOString(),
-      new Date(now.getTime() + LEASE_MS).toISOString(),
-      BATCH,
-    );
-    for (const mail of claimed) {
-      try {
-        await transport.send({
-          from: config.MAIL_FROM,
-          to: mail.to_address,
-          subject: mail.subject,
-          text: mail.body,
-          attachments: await attachmentsOf(mail.attachment),
-        });
-        await repo.markSent(db, mail.id, new Date().toISOString());
-      } catch (error) {
-        const attempts = Number(mail.attempts);
-        const retryAt =
-          attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(attempts)).toISOString();
-        // The message only: an SMTP error can quote the server's reply but never our credentials.
-        const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-        log.warn({ mailId: mail.id, attempts, giveUp: !retryAt }, 'mail delivery failed');
-        await repo.markFailedAttempt(db, mail.id, { error: message, retryAt });
-      }
-    }
-    return claimed.length;
-  }
-
-  /**
-   * Sends everything due now (one run at a time per process). Returns how many messages were tried. A call
-   * that arrives while a run is going asks it to look once more before it ends: the message that call is
-   * about may have committed after the run last looked, and would otherwise wait for the next timer tick.
-   */
-  async function deliverDue(): Promise<number> {
-    if (delivering) {
-      lookAgain = true;
-      return delivering;
-    }
-    delivering = (async () => {
-      let tried = 0;
-      do {
-        lookAgain = false;
-        for (let batch = await deliverBatch(); batch > 0; batch = await deliverBatch()) tried += batch;
-      } while (lookAgain);
-      return tried;
-    })().finally(() => {
-      delivering = null;
-    });
-    return delivering;
-  }
+  const delivery = createMailDelivery({ db, config, log, transport });
+  const { deliverDue } = delivery;
 
   return {
     /** Whether mail leaves the building; without a transport it stays in the outbox. */
@@ -149,9 +70,7 @@ export function createMailer(deps: {
     },
 
     /** Says how to render attachments of `kind` (a module registers its own at start-up). */
-    registerAttachment(kind: string, render: AttachmentRenderer): void {
-      renderers.set(kind, render);
-    },
+    registerAttachment: delivery.registerAttachment,
 
     /**
      * Writes the message into the outbox inside `trx`. Call `kick()` once the transaction has committed. Mail
@@ -219,30 +138,6 @@ export function createMailer(deps: {
 
     close: () => transport?.close(),
   };
-}
-
-/**
- * Free text people write (invoice titles, client names, their own names) goes into mail to any address they
- * type, so mail to others is for proven accounts only, and capped per hour: a fixed hourly window counted in
- * the database (mail.repository.ts), whose end is the Retry-After.
- */
-async function admitMailToOthers(trx: Kysely<Database>, accountId: string, at: Date, config: Config) {
-  const perHour = config.MAIL_TO_OTHERS_PER_HOUR;
-  const windowStart = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-  if (await repo.countMailToOthers(trx, accountId, windowStart.toISOString(), perHour)) return;
-  if (!(await repo.isVerifiedAccount(trx, accountId))) {
-    throw new AppError(
-      'EMAIL_NOT_VERIFIED',
-      'Verify your email address before Meridian sends mail to other people for you',
-    );
-  }
-  const retryAfterSeconds = Math.ceil((windowStart.getTime() + HOUR_MS - at.getTime()) / 1000);
-  throw new AppError(
-    'RATE_LIMITED',
-    `Meridian sends at most ${perHour} emails an hour to other people for one account. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-    undefined,
-    { retryAfterSeconds },
-  );
 }
 
 /** Every few seconds, in every process: sends what `kick` missed (a crash, a failed attempt now due). */

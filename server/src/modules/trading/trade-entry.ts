@@ -2,8 +2,10 @@ import { displayMoney, Money } from '@contract/money';
 import type { TradeAsset } from '@contract/trading';
 import { houseAccountId } from '../ledger/house-accounts';
 import type { EntryInput, PostingInput } from '../ledger/ledger.service';
-import type { NewTransaction } from '../transactions/transactions.repository';
 import type { PricedTrade } from './trade-pricing';
+
+/** A history row as the ledger takes it with an entry. */
+type HistoryRow = NonNullable<EntryInput['transactions']>[number];
 
 /** The user's accounts a trade touches: USD and asset wallets, and the reservation accounts of pending orders. */
 export interface TradeAccounts {
@@ -57,7 +59,7 @@ function historyRow(
   accounts: MarketAccounts,
   status: 'completed' | 'pending',
   limit: boolean,
-): NewTransaction {
+): HistoryRow {
   const buy = trade.type === 'buy';
   return {
     user_id: userId,

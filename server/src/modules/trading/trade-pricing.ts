@@ -1,6 +1,7 @@
 import { Money } from '@contract/money';
 import * as pricing from '@contract/pricing';
 import { priceMinorFromRate, type TradeAsset, type TradeFigures, type TradeType } from '@contract/trading';
+import type { TradingOrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /** A trade's value, fee and total (contract/src/pricing.ts) with what was traded at what price. */
@@ -33,6 +34,14 @@ export function priceTrade(type: TradeType, quantity: Money, price: Money): Pric
 
 /** A live rate as a price to the cent, half up (contract/src/trading.ts). */
 export const priceFromRate = (rateText: string): Money => Money.of(priceMinorFromRate(rateText), 'USD');
+
+/** An order row's trade at its limit, priced again from what it stored: what its reservation holds. */
+export const tradeOfOrder = (order: TradingOrderRow): PricedTrade =>
+  priceTrade(
+    order.type,
+    Money.of(BigInt(order.quantity), order.asset),
+    Money.of(BigInt(order.limit_price!), 'USD'),
+  );
 
 export function toFigures(asset: TradeAsset, trade: PricedTrade): TradeFigures {
   return {

@@ -64,19 +64,6 @@ export async function resolveOrder(
   return result.numUpdatedRows > 0n;
 }
 
-/** A limit order's history row once filled: completed, with what the fill really cost or paid. */
-export async function completeOrderTransaction(
-  db: Db,
-  id: string,
-  figures: { amount: bigint; fee: bigint; converted_amount: bigint; description: string },
-) {
-  await db
-    .updateTable('transactions')
-    .set({ ...figures, status: 'completed' })
-    .where('id', '=', id)
-    .execute();
-}
-
 /**
  * Pending limit orders the market price reaches: buys at or above it, sells at or below it, oldest first.
  * On PostgreSQL claimed rows are locked and skipped by other processes running the same job.

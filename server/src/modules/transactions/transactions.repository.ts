@@ -33,6 +33,19 @@ export async function setTransactionStatus(db: Db, ids: string[], status: 'compl
   if (ids.length > 0) await db.updateTable('transactions').set({ status }).where('id', 'in', ids).execute();
 }
 
+/** A pending history row completed with the figures it finally moved (a limit order filled at the market). */
+export async function completeTransaction(
+  db: Db,
+  id: string,
+  figures: { amount: bigint; fee: bigint; converted_amount: bigint; description: string },
+) {
+  await db
+    .updateTable('transactions')
+    .set({ ...figures, status: 'completed' })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** One history row, only if it is this user's (another user's row is as absent as a missing one). */
 export function findTransactionOf(db: Db, userId: string, id: string): Promise<TransactionRow | undefined> {
   return db

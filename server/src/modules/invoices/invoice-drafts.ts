@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { Money } from '@contract/money';
+import type { CreateInvoiceRequest, Invoice, UpdateInvoiceRequest } from '@contract/invoices';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { ownInvoice, today, type InvoicesDeps } from './invoice-context';
+import { figureColumns, figuresOf, itemRows } from './draft-figures';
+import { normalizePercent } from './invoice-figures';
+import { formatInvoiceNumber, giveBackInvoiceNumber, takeInvoiceNumber } from './invoice-number';
+import { ownerOf } from './invoice-owners';
+import { presentOne } from './invoice-views';
+import * as repo from './invoices.repository';
+
+/** 128 random bits: the pay link cannot be guessed, and it opens only this one invoice. */
+const newPayToken = () => randomBytes(16).toString('base64url');
+
+function assertDueDateAhead(dueDate: string) {
+  if (dueDate < today()) {
+    throw new AppError('VALIDATION_FAILED', 'The due date cannot be in the past', {
+      dueDate: 'Cannot be in the past',
+    });
+  }
+}
+
+/** A new draft, numbered next in the owner's year. */
+export async function createInvoice(
+  deps: InvoicesDeps,
+  userId: string,
+  parsed: CreateInvoiceRequest,
+): Promise<Invoice> {
+  assertDueDateAhead(parsed.dueDate);
+  const taxRate = normalizePercent(parsed.taxRate);
+  const figures = figuresOf(parsed.currency, parsed, parsed.projectTitle, taxRate);
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await ownerOf(trx, userId);
+    const at = new Date().toISOString();
+    const year = new Date().getUTCFullYear();
+    const sequence = await takeInvoiceNumber(trx, userId, year);
+    const row = {
+      id: newId(),
+      user_id: userId,
+      number: formatInvoiceNumber(year, sequence),
+      year,
+      sequence,
+      client_name: parsed.clientName,
+      client_email: parsed.clientEmail,
+      client_address: parsed.clientAddress,
+      project_title: parsed.projectTitle,
+      description: parsed.description,
+      currency: parsed.currency,
+      ...figureColumns(figures),
+      tax_rate: taxRate,
+      issue_date: at.slice(0, 10),
+      due_date: parsed.dueDate,
+      notes: parsed.notes,
+      status: 'draft' as const,
+      pay_token: newPayToken(),
+      home_currency: user.home_currency,
+      issue_rate: null,
+      issue_home_amount: null,
+      paid_rate: null,
+      paid_home_amount: null,
+      paid_via: null,
+      payment_entry_id: null,
+      sent_at: null,
+      paid_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    await repo.insertInvoice(trx, row);
+    await repo.replaceItems(trx, row.id, itemRows(row.id, figures));
+    return presentOne(deps, trx, { ...row, reminders_sent: 0 });
+  });
+}
+
+/** Only a draft changes; its figures are worked out again from what the request and the draft say. */
+export async function updateInvoice(
+  deps: InvoicesDeps,
+  userId: string,
+  id: string,
+  body: UpdateInvoiceRequest,
+): Promise<Invoice> {
+  if (body.dueDate !== undefined) assertDueDateAhead(body.dueDate);
+  return deps.db.transaction().execute(async (trx) => {
+    const draft = await ownInvoice(trx, userId, id, true);
+    if (draft.status !== 'draft') {
+      throw new AppError('CONFLICT', `Invoice ${draft.number} was sent: only a draft can be edited`);
+    }
+    const currency = body.currency ?? draft.currency;
+    const title = body.projectTitle ?? draft.project_title;
+    const taxRate = normalizePercent(body.taxRate ?? draft.tax_rate);
+    // Lines kept as they were are read again as decimals, so a change of currency keeps the figures typed.
+    const kept = (await repo.itemsOf(trx, [id])).map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: Money.of(BigInt(item.unit_price), draft.currency).format(),
+    }));
+    const lines = body.items ?? (body.amount !== undefined ? undefined : kept);
+    const figures = figuresOf(currency, { items: lines, amount: body.amount }, title, taxRate);
+    const updated = await repo.updateInvoice(trx, userId, id, {
+      ...(body.clientName !== undefined && { client_name: body.clientName }),
+      ...(body.clientEmail !== undefined && { client_email: body.clientEmail }),
+      ...(body.clientAddress !== undefined && { client_address: body.clientAddress }),
+      ...(body.projectTitle !== undefined && { project_title: body.projectTitle }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.notes !== undefined && { notes: body.notes }),
+      ...(body.dueDate !== undefined && { due_date: body.dueDate }),
+      currency,
+      tax_rate: taxRate,
+      ...figureColumns(figures),
+      updated_at: new Date().toISOString(),
+    });
+    await repo.replaceItems(trx, id, itemRows(id, figures));
+    return presentOne(deps, trx, updated!);
+  });
+}
+
+/** A draft goes, and gives its number back; only the newest one can, or the numbering would have a gap. */
+export async function removeInvoice(deps: InvoicesDeps, userId: string, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const invoice = await ownInvoice(trx, userId, id, true);
+    if (invoice.status !== 'draft') {
+      throw new AppError('CONFLICT', `Invoice ${invoice.number} was sent: only a draft can be deleted`);
+    }
+    if (!(await giveBackInvoiceNumber(trx, userId, Number(invoice.year), Number(invoice.sequence)))) {
+      throw new AppError(
+        'CONFLICT',
+        `${invoice.number} is not your newest invoice: deleting it would leave a gap in your invoice numbers. Edit it instead.`,
+      );
+    }
+    await repo.deleteInvoice(trx, userId, id);
+  });
+}

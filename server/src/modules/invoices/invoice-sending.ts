@@ -1,0 +1,58 @@
+import { Money } from '@contract/money';
+import type { Invoice, InvoiceEmailPreview } from '@contract/invoices';
+import { AppError } from '../../lib/errors';
+import { illegalMove, ownInvoice, payUrlOf, today, type InvoicesDeps } from './invoice-context';
+import { invoiceMessage, senderOf } from './invoice-mail';
+import { ownerOf } from './invoice-owners';
+import { presentOne } from './invoice-views';
+import { stampInHomeCurrency } from './home-stamp';
+import * as repo from './invoices.repository';
+
+/** draft → sent: stamped in the home currency, dated today, and emailed to the client with the PDF. */
+export async function sendInvoice(deps: InvoicesDeps, userId: string, id: string): Promise<Invoice> {
+  const { db, mailer } = deps;
+  const user = await ownerOf(db, userId);
+  const draft = await ownInvoice(db, userId, id);
+  if (draft.status !== 'draft') throw illegalMove(draft, 'sent');
+  if (!user.is_demo && user.email_verified_at === null) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Confirm your email address before sending invoices to clients');
+  }
+  if (draft.due_date < today()) {
+    throw new AppError('BUSINESS_RULE', 'The due date has passed: change it before sending the invoice', {
+      dueDate: 'Has passed',
+    });
+  }
+  const total = Money.of(BigInt(draft.total_amount), draft.currency);
+  const stamp = await stampInHomeCurrency(deps.rates, total, user.home_currency);
+  const sent = await db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    const moved = await repo.moveStatus(trx, id, ['draft'], 'sent', {
+      sent_at: at,
+      issue_date: today(),
+      home_currency: user.home_currency,
+      issue_rate: stamp.rate,
+      issue_home_amount: stamp.homeAmount,
+      updated_at: at,
+    });
+    if (!moved) throw illegalMove({ ...draft, status: 'sent' }, 'sent');
+    // A demo is play money: its invoices never email a real person. The pay link works all the same.
+    if (!user.is_demo) {
+      await mailer.enqueue(trx, invoiceMessage(moved, senderOf(user), payUrlOf(mailer, moved.pay_token)));
+    }
+    return presentOne(deps, trx, moved);
+  });
+  mailer.kick();
+  return sent;
+}
+
+/** The email `sendInvoice` would enqueue, from the same template, for the owner to read before sending. */
+export async function invoiceEmailPreview(
+  deps: InvoicesDeps,
+  userId: string,
+  id: string,
+): Promise<InvoiceEmailPreview> {
+  const user = await ownerOf(deps.db, userId);
+  const invoice = await ownInvoice(deps.db, userId, id);
+  const message = invoiceMessage(invoice, senderOf(user), payUrlOf(deps.mailer, invoice.pay_token));
+  return { to: message.to, subject: message.subject, text: message.text, willEmail: !user.is_demo };
+}
