@@ -68,7 +68,7 @@ pass();
  *
  * A checkpoint copies the pages written to the WAL back into the database file and syncs it. SQLite runs one
  * inside the COMMIT that takes the WAL past `wal_autocheckpoint` pages, on whichever thread committed: the
- * server's, holding every request behind it. Measured under the bench's transfers on a 2-core Xeon (stop 28):
+ * server's, holding every request behind it. Measured under the bench's transfers on a 2-core Xeon:
  * those COMMITs took 15–28 ms, 16–22 of them in 10 s, a third to a half of all the time spent committing; on
  * a bare connection running the API transfer's own statements, SQLite's work per transfer fell from ~510 µs
  * with them to ~435 µs with this thread (BENCHMARKS.md).
