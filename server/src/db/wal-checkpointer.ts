@@ -77,7 +77,7 @@ pass();
  * runs PASSIVE checkpoints in a loop: they take no lock that a reader or the writer waits for, and copy only
  * frames every reader has moved past. SQLite then starts the WAL again from its beginning at the first write
  * that finds it wholly copied, which a checkpointer that keeps up makes common; when it cannot keep up, the
- * writer restarts the WAL itself (restartIfFarBehind), so the WAL stays bounded as before.
+ * writer restarts the WAL itself (restartIfFarBehind), so the WAL stays as bounded as SQLite keeps it.
  *
  * Durability is unchanged: SQLite reuses the WAL only once a checkpoint has synced the database file, and the
  * thread's connection syncs as the server's would (`synchronous = NORMAL`). If the thread fails, the server's
