@@ -144,7 +144,7 @@ async function benchDialect(
     WORKERS: String(workers),
     // As many PostgreSQL connections in all as the raw pgbench run has clients (8): more backends than the
     // cores can run only take turns (the transfers' own statements from pgbench did 455/s with 8 clients and
-    // 385/s with 40, stop 26).
+    // 385/s with 40).
     PG_POOL_SIZE: String(Math.ceil(8 / workers)),
     ...(database.config.DATABASE_URL ? { DATABASE_URL: database.config.DATABASE_URL } : {}),
     ...(database.config.SQLITE_PATH ? { SQLITE_PATH: database.config.SQLITE_PATH } : {}),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -104,9 +104,11 @@ async function waitForSettledAnimations(page: Page) {
       if (!settled()) return requestAnimationFrame(() => resolve(false));
       requestAnimationFrame(() => requestAnimationFrame(() => resolve(settled())));
     });
-  const deadline = Date.now() + 10_000;
-  while (!(await page.evaluate(settledForTwoFrames))) {
-    if (Date.now() > deadline)
-      throw new Error('Animations still running after 10 s: axe would judge a frame');
-  }
+  await expect
+    .poll(() => page.evaluate(settledForTwoFrames), {
+      timeout: 10_000,
+      interval: 0,
+      message: 'Animations still running after 10 s: axe would judge a frame',
+    })
+    .toBe(true);
 }

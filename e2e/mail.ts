@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { linkIn, type ReceivedMail } from '../server/src/test/smtp';
 
 /** Every message the test mail server has received so far, oldest first. */
@@ -18,16 +18,14 @@ export const countMail = (address: string, subject: RegExp) =>
 
 /** The newest message to `address` whose subject matches, waiting for it to arrive. */
 export async function waitForMail(address: string, subject: RegExp, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = allMail()
+  const newest = () =>
+    allMail()
       .reverse()
       .find((item) => item.to.includes(address.toLowerCase()) && subject.test(item.subject));
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(`No mail to ${address} matching ${subject} in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect
+    .poll(newest, { timeout: timeoutMs, interval: 100, message: `No mail to ${address} matching ${subject}` })
+    .toBeDefined();
+  return newest()!;
 }
 
 /** Opens the link of the newest verification mail to `address` in `page`, and waits for the outcome. */

@@ -41,14 +41,19 @@ const checkCounts = (page: Page) =>
 /** Watches the checks until none is pending; says whether it ever saw some done and some still running. */
 async function watchChecks(page: Page) {
   let sawProgress = false;
-  for (let tries = 0; tries < 300; tries++) {
-    const counts = await checkCounts(page);
-    const total = counts.passed + counts.failed + counts.pending;
-    if (counts.pending > 0 && counts.pending < total) sawProgress = true;
-    if (total > 0 && counts.pending === 0) return { ...counts, sawProgress };
-    await page.waitForTimeout(100);
-  }
-  throw new Error('The checks did not complete');
+  let counts = { passed: 0, failed: 0, pending: 0 };
+  await expect
+    .poll(
+      async () => {
+        counts = await checkCounts(page);
+        const total = counts.passed + counts.failed + counts.pending;
+        if (counts.pending > 0 && counts.pending < total) sawProgress = true;
+        return total > 0 && counts.pending === 0;
+      },
+      { timeout: 30_000, interval: 100, message: 'The checks did not complete' },
+    )
+    .toBe(true);
+  return { ...counts, sawProgress };
 }
 
 /** The preview is there and its picture loaded (a broken image, e.g. one the CSP refused, has no width). */

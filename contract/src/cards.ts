@@ -4,7 +4,7 @@ import { amountStringSchema, compareDecimals } from './money';
 import { singleLineText } from './text';
 
 /**
- * Cards (issue 10). A card draws on one of the user's fiat wallets; its number is only ever shown masked
+ * Cards. A card draws on one of the user's fiat wallets; its number is only ever shown masked
  * (`•••• 4242`) except by `POST /api/cards/{id}/reveal`, which needs the password again. Controls and limits
  * are stored and enforced on every authorization (`POST /api/cards/{id}/purchases`, the purchase simulator).
  */

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { startServerProcess } from './test/server-process';
@@ -132,14 +133,34 @@ describe('the server process', () => {
         }
         expect(rates.size).toBe(1);
 
-        process.kill(workers[0]!, 'SIGKILL');
-        await expect
-          .poll(() => workersOf(server.child.pid!).filter((pid) => pid !== workers[0]).length, {
-            timeout: 20_000,
-          })
-          .toBe(2);
-        // The replacement builds its app before it takes connections; until then the survivor serves alone.
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        // Each worker opens one database listener while it builds its app: a new one says the replacement is
+        // nearly ready to take connections (until then the survivor serves alone).
+        const admin = new pg.Client({ connectionString: database.config.DATABASE_URL });
+        await admin.connect();
+        const listenerBackends = async () =>
+          (
+            await admin.query<{ pid: number }>(
+              `select pid from pg_stat_activity
+               where application_name = 'meridian-listener' and datname = current_database()`,
+            )
+          ).rows.map((row) => row.pid);
+        try {
+          const before = await listenerBackends();
+          expect(before).toHaveLength(2);
+          process.kill(workers[0]!, 'SIGKILL');
+          await expect
+            .poll(() => workersOf(server.child.pid!).filter((pid) => pid !== workers[0]).length, {
+              timeout: 20_000,
+            })
+            .toBe(2);
+          await expect
+            .poll(async () => (await listenerBackends()).some((pid) => !before.includes(pid)), {
+              timeout: 20_000,
+            })
+            .toBe(true);
+        } finally {
+          await admin.end();
+        }
         for (let index = 0; index < 6; index++) {
           expect((await call('/api/auth/me', { headers: { cookie } })).status).toBe(200);
         }

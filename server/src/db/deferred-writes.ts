@@ -13,7 +13,7 @@ import type { Database } from './schema';
  * transaction.
  *
  * A deferred write fails when it is flushed, not where it was asked for; either way the transaction rolls
- * back and the request fails, as before. Nothing in the same transaction may read a deferred row back.
+ * back and the request fails. Nothing in the same transaction may read a deferred row back.
  */
 export interface RowWrite {
   table: keyof Database & string;

@@ -158,7 +158,7 @@ const isBegin = (sql: string) => /^\s*begin\b/i.test(sql);
  * What they see is what they would have seen alone: this process is the only writer, and every write, every
  * BEGIN IMMEDIATE and every stream ends the shared transaction first, so a read never misses a write made
  * before it. It ends at the latest after the turn (setImmediate), so a checkpoint is never held back for
- * longer than that. Other processes (the verify command, a backup) read the file as before.
+ * longer than that. Other processes (the verify command, a backup) can read the file all the while.
  */
 class SharedReads {
   private open = false;

@@ -9,12 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkpointerOf, openDatabase } from './database';
 import { WalCheckpointer, type CheckpointResult } from './wal-checkpointer';
 
-const until = async (condition: () => boolean, what: string) => {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 10_000) throw new Error(`waited 10 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+const until = (condition: () => boolean, what: string) =>
+  expect.poll(condition, { timeout: 10_000, interval: 10, message: `waited 10 s for ${what}` }).toBe(true);
 
 /** A row of ~3 KB: each commit of one writes a page or more to the WAL. */
 const insertRows = (db: SQLite.Database, count: number) => {

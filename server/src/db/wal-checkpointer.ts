@@ -68,7 +68,7 @@ pass();
  *
  * A checkpoint copies the pages written to the WAL back into the database file and syncs it. SQLite runs one
  * inside the COMMIT that takes the WAL past `wal_autocheckpoint` pages, on whichever thread committed: the
- * server's, holding every request behind it. Measured under the bench's transfers on a 2-core Xeon (stop 28):
+ * server's, holding every request behind it. Measured under the bench's transfers on a 2-core Xeon:
  * those COMMITs took 15–28 ms, 16–22 of them in 10 s, a third to a half of all the time spent committing; on
  * a bare connection running the API transfer's own statements, SQLite's work per transfer fell from ~510 µs
  * with them to ~435 µs with this thread (BENCHMARKS.md).
@@ -77,7 +77,7 @@ pass();
  * runs PASSIVE checkpoints in a loop: they take no lock that a reader or the writer waits for, and copy only
  * frames every reader has moved past. SQLite then starts the WAL again from its beginning at the first write
  * that finds it wholly copied, which a checkpointer that keeps up makes common; when it cannot keep up, the
- * writer restarts the WAL itself (restartIfFarBehind), so the WAL stays bounded as before.
+ * writer restarts the WAL itself (restartIfFarBehind), so the WAL stays as bounded as SQLite keeps it.
  *
  * Durability is unchanged: SQLite reuses the WAL only once a checkpoint has synced the database file, and the
  * thread's connection syncs as the server's would (`synchronous = NORMAL`). If the thread fails, the server's

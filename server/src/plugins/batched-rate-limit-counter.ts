@@ -23,6 +23,8 @@ export interface BatchedCounterOptions {
   flushEveryMs?: number;
   /** Told once when flushes start failing (not on every retry, which comes every `flushEveryMs`). */
   onFlushError?: (error: unknown) => void;
+  /** Epoch ms; tests pass their own clock to end a window without waiting for it. */
+  now?: () => number;
 }
 
 const SWEEP_EVERY_MS = 60_000;
@@ -49,18 +51,21 @@ export class BatchedRateLimitCounter {
   private flushing: Promise<void> | null = null;
   private closed = false;
   private failing = false;
-  private lastSweep = Date.now();
+  private readonly now: () => number;
+  private lastSweep: number;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: BatchedCounterOptions = {},
   ) {
     this.flushEveryMs = options.flushEveryMs ?? 50;
+    this.now = options.now ?? Date.now;
+    this.lastSweep = this.now();
   }
 
   /** Counts one hit and answers at once from what this process knows. */
   hit(key: string, timeWindow: number): { current: number; ttl: number } {
-    const now = Date.now();
+    const now = this.now();
     let count = this.counts.get(key);
     if (!count) {
       count = { key, timeWindow, windowStart: now, known: 0, pending: 0 };
@@ -105,7 +110,7 @@ export class BatchedRateLimitCounter {
 
   private async writePending() {
     const byTimeWindow = new Map<number, Sent[]>();
-    const now = Date.now();
+    const now = this.now();
     for (const count of this.dirty) {
       // As in hit(): hits of a window that is over count against nothing; writing them would start the next.
       if (count.windowStart + count.timeWindow <= now) {
@@ -128,7 +133,7 @@ export class BatchedRateLimitCounter {
     // Rows in key order: two processes flushing overlapping keys lock them in the same order, so they never
     // deadlock. Arrays (unnest) keep it one statement with three parameters however many keys there are.
     batch.sort((a, b) => (a.count.key < b.count.key ? -1 : a.count.key > b.count.key ? 1 : 0));
-    const now = Date.now();
+    const now = this.now();
     const stale = now - timeWindow;
     try {
       const { rows } = await sql<{ key: string; hits: number; window_start: bigint }>`
@@ -145,7 +150,7 @@ export class BatchedRateLimitCounter {
         returning key, hits, window_start`.execute(this.db);
       this.failing = false;
       const byKey = new Map(batch.map((sent) => [sent.count.key, sent.count]));
-      const answeredAt = Date.now();
+      const answeredAt = this.now();
       for (const row of rows) {
         const count = byKey.get(row.key)!;
         const windowStart = Number(row.window_start);
@@ -171,7 +176,7 @@ export class BatchedRateLimitCounter {
 
   /** Forgets keys whose window is over and that have nothing to write, so memory follows the active clients. */
   private sweep() {
-    const now = Date.now();
+    const now = this.now();
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
     for (const [key, count] of this.counts) {

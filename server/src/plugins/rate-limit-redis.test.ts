@@ -1,6 +1,8 @@
 import { createConnection } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { SystemStatus } from '@contract/system';
+import { operatorHeaders } from '../test/http';
 import { createTestApp } from '../test/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,8 +32,19 @@ describe.skipIf(!reachable)('API rate limit in Redis (REDIS_URL)', () => {
           .inject({ method: 'GET', url: '/api/auth/options', ...client })
           .then((response) => response.statusCode);
       await first.app.ready();
-      // The client connects on start; wait until both can count.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The client connects on start; wait until both can count (the status page pings Redis, from another
+      // address than the client's, so the polls are not counted against it).
+      const redisAnswers = async (app: typeof first.app) => {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/system/status',
+          headers: operatorHeaders,
+        });
+        const checks = (response.json() as SystemStatus).integrations;
+        return checks.find((check) => check.id === 'rate-limits')?.status;
+      };
+      await expect.poll(() => redisAnswers(first.app)).toBe('working');
+      await expect.poll(() => redisAnswers(second.app)).toBe('working');
       const statuses = [
         await ask(first.app),
         await ask(second.app),

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, onSendHookHandler } from 'fastify';
  * On loopback in this VM that wake-up is an interrupt to the other core, paid in the writer's `writev`: about
  * 30 µs of kernel time per reply (a `perf` profile put it in `sock_def_readable`), a fifth of a `GET
  * /api/wallets` on SQLite, where one process answers dozens of requests in a turn. Written together, the first
- * reply wakes the reader and the rest find it awake. Measured on SQLite with 50 connections (stop 27): GET
+ * reply wakes the reader and the rest find it awake. Measured on SQLite with 50 connections: GET
  * /api/wallets from ~6,700 to ~12,100 req/s, the server's CPU per request from ~150 to ~84 µs; transfers and
  * everything on PostgreSQL unchanged, and a lone request waits no longer (setImmediate runs as soon as the turn
  * has handled its I/O).

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 
 /** One message as the SMTP server received it, its body decoded enough to read links from. */
 export interface ReceivedMail {
@@ -80,13 +81,11 @@ export async function startSmtpServer(options: { dir?: string; port?: number } =
       matches: (mail: ReceivedMail) => boolean = () => true,
       timeoutMs = 10_000,
     ) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = received.find((item) => item.to.includes(address.toLowerCase()) && matches(item));
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const first = () => received.find((item) => item.to.includes(address.toLowerCase()) && matches(item));
+      await expect
+        .poll(first, { timeout: timeoutMs, message: `no mail to ${address} within ${timeoutMs} ms` })
+        .toBeDefined();
+      return first()!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

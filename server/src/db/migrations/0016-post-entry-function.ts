@@ -2,9 +2,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * PostgreSQL only: `ledger_post_entry`, the whole of postEntry (modules/ledger/ledger.service.ts) in one round
- * trip. A transfer used to make seven (lock the customer accounts, read the house accounts, entry, postings,
+ * trip. A TypeScript transfer makes seven (lock the customer accounts, read house accounts, entry, postings,
  * one balance update per wallet, history rows); on PostgreSQL the app server's time per round trip, not the
- * database's, was the cost (BENCHMARKS.md). The rules are the same ones, in the same order, so both paths
+ * database's, is the cost (BENCHMARKS.md). The rules are the same ones, in the same order, so both paths
  * answer alike (ledger.agreement.test.ts posts the same entries through both):
  *
  * 1. Lock the customer accounts (those with a cached balance) the entry names, FOR UPDATE in id order.

@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * as rows, and COMMIT would then keep what the transaction did before it (the idempotency key's claim); this
  * one raises it instead, SQLSTATE MR001 with the refusal rows as JSON in the detail (balances as text), so
  * the round trip stops there and the transaction rolls back. ledger.service.ts reads the rows back into the
- * same errors as before.
+ * same errors as the rows of `ledger_post_entry_then`.
  */
 const ledgerArgs = `p_entry_id text, p_kind text, p_description text, p_metadata text, p_created_at text,
   p_book text, p_house_kinds text[], p_posting_ids text[], p_accounts text[], p_currencies text[],

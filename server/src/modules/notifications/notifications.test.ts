@@ -181,17 +181,22 @@ describeEachDatabase('the notification calls', (ctx) => {
   beforeAll(async () => {
     dana = await signUp(ctx.app);
     eve = await signUp(ctx.app);
-    // Twelve more, a millisecond apart, for paging.
+    // Twelve more, a millisecond apart (stamped, not waited for), for paging.
+    const start = Date.now();
     for (let i = 0; i < 12; i++) {
       await ctx.app.db.transaction().execute((trx) =>
-        ctx.app.notifier.raise(trx, dana.user.id, {
-          category: 'info',
-          type: i % 2 ? 'payment' : 'system',
-          title: `Note ${i}`,
-          message: `Number ${i}`,
-        }),
+        ctx.app.notifier.raise(
+          trx,
+          dana.user.id,
+          {
+            category: 'info',
+            type: i % 2 ? 'payment' : 'system',
+            title: `Note ${i}`,
+            message: `Number ${i}`,
+          },
+          new Date(start + i).toISOString(),
+        ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   });
 
@@ -335,9 +340,9 @@ describeEachDatabase(
       const stream = await open(session);
       await stream.next();
       await request(ctx.app, session, 'POST', '/api/auth/logout');
-      await expect(
-        Promise.race([stream.ended.then(() => 'ended'), new Promise((r) => setTimeout(r, 5000, 'open'))]),
-      ).resolves.toBe('ended');
+      let ended = false;
+      void stream.ended.then(() => (ended = true));
+      await expect.poll(() => ended, { timeout: 5_000 }).toBe(true);
     });
   },
   { NOTIFICATION_HEARTBEAT_SECONDS: 1 },

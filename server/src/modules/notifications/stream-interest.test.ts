@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -35,17 +36,16 @@ describeEachDatabase('notification signals only for users with an open stream', 
 
   /**
    * What was announced for `userId` because of `act`. A signal reaches the listener soon after its commit, not
-   * with it: wait for one when one is expected, and give a stray one a moment to show when none is.
+   * with it; PostgreSQL delivers signals in commit order, so once a marker sent after `act` is heard, every
+   * signal `act` made has been heard too.
    */
-  async function announcedFor(userId: string, act: () => Promise<unknown>, expected: number) {
+  async function announcedFor(userId: string, act: () => Promise<unknown>) {
     heard.length = 0;
     await act();
-    const count = () => heard.filter((payload) => payload === userId).length;
-    const deadline = Date.now() + (expected > 0 ? 5_000 : 300);
-    while (Date.now() < deadline && (expected === 0 || count() < expected)) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return count();
+    const marker = `marker-${randomUUID()}`;
+    await listener.query('select pg_notify($1, $2)', [NOTIFICATIONS_CHANNEL, marker]);
+    await expect.poll(() => heard.includes(marker), { timeout: 5_000 }).toBe(true);
+    return heard.filter((payload) => payload === userId).length;
   }
 
   /** Runs `use` while `session` has a stream open (past its first message), and closes it after. */
@@ -61,20 +61,20 @@ describeEachDatabase('notification signals only for users with an open stream', 
 
   it('does not signal a payment to nobody, and signals it to a user whose stream is open', async () => {
     if (ctx.dialect !== 'postgres') return;
-    expect(
-      await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'), 0),
-    ).toBe(0);
+    expect(await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'))).toBe(
+      0,
+    );
 
     await withOpenStream(payee, async (stream) => {
-      expect(
-        await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '2.00'), 1),
-      ).toBe(1);
+      expect(await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '2.00'))).toBe(
+        1,
+      );
       const pushed = await stream.next((message) => message.notifications.length > 0);
       expect(pushed.notifications[0]!.title).toBe('Money received');
       // The payer has no stream: nothing for them.
-      expect(
-        await announcedFor(payer.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '3.00'), 0),
-      ).toBe(0);
+      expect(await announcedFor(payer.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '3.00'))).toBe(
+        0,
+      );
     });
   });
 
@@ -84,9 +84,9 @@ describeEachDatabase('notification signals only for users with an open stream', 
       await sql`update notification_listeners set expires_at = now() - interval '1 second'`.execute(
         ctx.app.db,
       );
-      expect(
-        await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'), 0),
-      ).toBe(0);
+      expect(await announcedFor(payee.user.id, () => sendUsd(ctx.app, payer, payee.user.email, '1.00'))).toBe(
+        0,
+      );
     });
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currencyCodes, type Currency } from '@contract/currencies';
 import { ratePairListSchema, rateQuoteSchema } from '@contract/rates';
 import { listedPairs } from './price-book';
@@ -144,17 +144,24 @@ describe('SimulatedMarket', () => {
     });
   });
 
-  it('moves on its own once started, and stands still once stopped', async () => {
-    // A real clock and a short tick: the timer itself is what is under test.
-    const market = new SimulatedMarket({ seed: 7, tickMs: 20, epochMs: Date.now() });
-    const opening = market.getRate('BTC', 'USD').timestamp;
-    await market.start();
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    const moved = market.getRate('BTC', 'USD').timestamp;
-    expect(moved).not.toBe(opening);
-    market.stop();
-    const stopped = market.all();
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(market.all()).toEqual(stopped);
+  it('moves on its own once started, and stands still once stopped', () => {
+    // Fake timers run the market's own interval, and its clock (Date.now) moves with them.
+    vi.useFakeTimers({ now: START, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const market = new SimulatedMarket({ seed: 7, tickMs: 20 });
+      expect(Date.parse(market.status().lastUpdated)).toBe(START);
+      void market.start();
+      vi.advanceTimersByTime(120);
+      // status() reads without catching up, so only the interval can have moved it.
+      expect(Date.parse(market.status().lastUpdated)).toBe(START + 120);
+      market.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      const stopped = market.all();
+      vi.advanceTimersByTime(80);
+      expect(market.all()).toEqual(stopped);
+      expect(Date.parse(market.status().lastUpdated)).toBe(START + 120);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
