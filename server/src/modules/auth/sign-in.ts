@@ -8,6 +8,7 @@ import { waitInWords } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { signInTo } from './sessions';
 import { mailSignInLink, signInLinkHash } from './sign-in-link';
+import * as links from './sign-in-link.repository';
 import { sessionIdFromToken } from './session-token';
 
 const signInExpired = () =>
@@ -117,7 +118,7 @@ export async function loginTwoFactor(
 export async function signInWithLink(ctx: AuthContext, token: string, client: ClientInfo): Promise<SignedIn> {
   const at = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const link = await repo.useSignInLink(trx, signInLinkHash(token), at);
+    const link = await links.useSignInLink(trx, signInLinkHash(token), at);
     const user = link && (await findUser(trx, link.user_id));
     if (!user) throw signInExpired();
     if (ctx.twoFactor && (await ctx.twoFactor.isEnabled(user.id, trx))) throw signInExpired();
@@ -131,5 +132,5 @@ export async function signInWithLink(ctx: AuthContext, token: string, client: Cl
 /** Forgets sign-in failures nobody has repeated for a while, and sign-in links past their expiry. */
 export async function pruneLoginThrottle(ctx: AuthContext): Promise<void> {
   await ctx.throttle.prune();
-  await repo.pruneSignInLinks(ctx.db, ctx.now().toISOString());
+  await links.pruneSignInLinks(ctx.db, ctx.now().toISOString());
 }
