@@ -1,5 +1,4 @@
 import type { Notice } from '../notifications/notifier';
-import type { ClientInfo } from './auth.service';
 
 const browsers: Array<[RegExp, string]> = [
   [/Edg\//, 'Edge'],
@@ -25,7 +24,7 @@ export function describeBrowser(userAgent: string): string {
   return browser ?? system ?? 'an unrecognised browser';
 }
 
-export const newSignInNotice = (client: ClientInfo): Notice => ({
+export const newSignInNotice = (client: { ip: string; userAgent: string }): Notice => ({
   category: 'warning',
   type: 'security',
   title: 'New sign-in to your account',

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../../db/dialect';
 import { precompiled } from '../../db/precompiled';
 import type { Database, SessionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
 type Db = Kysely<Database>;
+
+/**
+ * Auth's tables, each written by one repository of this module: `sessions` and `login_devices` here,
+ * `login_throttle` in login-throttle.repository.ts, `sign_in_links` in sign-in-link.repository.ts,
+ * `two_factor`, `two_factor_recovery_codes` and `login_challenges` in two-factor.repository.ts, and
+ * `security_settings` in security-settings.repository.ts. Users are the user module's (modules/user/users.ts).
+ */
 
 export function insertSession(db: Db, session: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(session).execute();
@@ -104,41 +110,6 @@ export async function isIdleDemoUser(db: Db, id: string, cutoff: string): Promis
   return (await idleDemoUsers(db, cutoff).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** Makes sure a row exists for each key (in key order, so concurrent sign-ins never deadlock). */
-export async function ensureThrottleRows(db: Db, keys: string[], at: string) {
-  await db
-    .insertInto('login_throttle')
-    .values([...keys].sort().map((key) => ({ key, failures: 0, blocked_until: null, updated_at: at })))
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-}
-
-/** The keys' rows, locked on PostgreSQL (in key order) until the transaction ends; SQLite has one writer. */
-export function lockThrottleRows(db: Db, keys: string[]) {
-  const query = db
-    .selectFrom('login_throttle')
-    .select(['key', 'failures', 'blocked_until', 'updated_at'])
-    .where('key', 'in', keys)
-    .orderBy('key');
-  return (isPostgres(db) ? query.forUpdate() : query).execute();
-}
-
-export function setThrottle(
-  db: Db,
-  key: string,
-  values: { failures: number; blocked_until: string | null; updated_at: string },
-) {
-  return db.updateTable('login_throttle').set(values).where('key', '=', key).execute();
-}
-
-export async function clearThrottles(db: Db, keys: string[]) {
-  if (keys.length > 0) await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
-}
-
-export function pruneThrottles(db: Db, before: string) {
-  return db.deleteFrom('login_throttle').where('updated_at', '<', before).execute();
-}
-
 /** The device with this cookie hash, if it belongs to the account with this email. */
 export function findDeviceOf(db: Db, deviceId: string, email: string) {
   return db
@@ -169,41 +140,4 @@ export function findDeviceOfUser(db: Db, deviceId: string, userId: string) {
     .where('id', '=', deviceId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-}
-
-/** A live, unused sign-in link of the user's, if one is out (so a second is not mailed). */
-export function findLiveSignInLink(db: Db, userId: string, at: string) {
-  return db
-    .selectFrom('sign_in_links')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-}
-
-export function insertSignInLink(
-  db: Db,
-  link: { id: string; user_id: string; created_at: string; expires_at: string },
-) {
-  return db
-    .insertInto('sign_in_links')
-    .values({ ...link, used_at: null })
-    .execute();
-}
-
-/** Uses a link up: its user once, then undefined (one conditional update, so two clicks cannot both win). */
-export function useSignInLink(db: Db, id: string, at: string) {
-  return db
-    .updateTable('sign_in_links')
-    .set({ used_at: at })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returning('user_id')
-    .executeTakeFirst();
-}
-
-export function pruneSignInLinks(db: Db, before: string) {
-  return db.deleteFrom('sign_in_links').where('expires_at', '<', before).execute();
 }

@@ -16,7 +16,8 @@ import { userIdOf } from '../../plugins/session';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session-cookie';
 import { toUser } from '../user/user.mapper';
 import type { UserService } from '../user/user.service';
-import type { AuthService, ClientInfo, SignedIn } from './auth.service';
+import type { ClientInfo, SignedIn } from './auth-context';
+import type { AuthService } from './auth.service';
 import { DEVICE_COOKIE, SESSION_COOKIE } from './session-token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import * as repo from './auth.repository';
+import * as repo from './login-throttle.repository';
 
 /**
  * Slows password guessing without letting anyone lock an owner out. Failed sign-ins are counted per key, in

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SecuritySettings, UpdateSecuritySettingsBody } from '@contract/security';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findUserById } from '../user/user.repository';
+import { findUser } from '../user/users';
 import type { PasswordCheck } from './password-check';
 import * as repo from './security-settings.repository';
 
@@ -39,7 +39,7 @@ export function createSecuritySettingsService(deps: {
     async update(userId: string, settings: UpdateSecuritySettingsBody): Promise<SecuritySettings> {
       const current = await get(userId);
       if (current.loginAlerts && !settings.loginAlerts) {
-        const user = await findUserById(db, userId);
+        const user = await findUser(db, userId);
         if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
         // A demo has no password to give (and no money of its own to protect).
         if (Number(user.is_demo) !== 1) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import type { MailMessage, Mailer } from '../mail/mailer';
-import * as repo from './auth.repository';
+import * as repo from './sign-in-link.repository';
 
 /**
  * The way back in for the owner of an account without two-factor while an attack from many addresses holds

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { releaseUnverifiedEmail } from '../user/user.repository';
+import { releaseUnverifiedEmail } from '../user/users';
 import { deleteSessionsOf } from './auth.repository';
 
 const DAY_MS = 86_400_000;

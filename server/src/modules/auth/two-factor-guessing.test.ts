@@ -8,7 +8,8 @@ import { createSecretBox } from '../../lib/secret-box';
 import type { AppError } from '../../lib/errors';
 import { createAuthService, type AuthService } from './auth.service';
 import { createPasswordCheck } from './password-check';
-import { createTwoFactorService, MAX_CHALLENGE_FAILURES } from './two-factor.service';
+import { MAX_CHALLENGE_FAILURES } from './two-factor-codes';
+import { createTwoFactorService } from './two-factor.service';
 
 const TWO_FACTOR_ENCRYPTION_KEY = randomBytes(32).toString('hex');
 

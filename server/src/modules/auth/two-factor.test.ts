@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { beforeEach, expect, it } from 'vitest';
 import { sessionCookieFrom, signUp, startDemo, TEST_PASSWORD, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
-import { MAX_CHALLENGE_FAILURES } from './two-factor.service';
+import { MAX_CHALLENGE_FAILURES } from './two-factor-codes';
 
 /** The code the authenticator app shows `steps` time steps (30 s each) from now. */
 const codeAt = (secret: string, steps = 0) =>

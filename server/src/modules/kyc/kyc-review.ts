@@ -3,7 +3,7 @@ import { checksFor } from '@contract/kyc';
 import type { Database, KycApplicationsTable } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import type { Notifier } from '../notifications/notifier';
-import { findUserById, setVerificationLevel } from '../user/user.repository';
+import { findUser, setVerificationLevel } from '../user/users';
 import { rejectedNotice, verifiedNotice } from './kyc-notices';
 import { documentOf, personalOf } from './kyc.mapper';
 import * as repo from './kyc.repository';
@@ -56,7 +56,7 @@ async function reviewOne(
   const { db, provider, notifier, limits } = deps;
   const personal = personalOf(application);
   const document = documentOf(application);
-  const user = await findUserById(db, application.user_id);
+  const user = await findUser(db, application.user_id);
   const documents = await repo.listDocuments(db, application.id);
   if (personal && document && user) {
     await provider.review(

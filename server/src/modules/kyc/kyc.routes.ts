@@ -12,7 +12,8 @@ import {
 import { pathIdSchema } from '@contract/text';
 import { invalidFields } from '../../lib/errors';
 import { userIdOf } from '../../plugins/session';
-import type { KycService, UploadedImage } from './kyc.service';
+import type { UploadedImage } from './kyc-documents';
+import type { KycService } from './kyc.service';
 import { readDocumentsForm } from './multipart-form';
 
 const params = z.object({ id: pathIdSchema(100) });

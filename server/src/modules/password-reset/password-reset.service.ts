@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/password';
 import { assertStrongPassword, ownerOf } from '../auth/password-strength';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
-import { findUserByEmail, findUserById } from '../user/user.repository';
+import { findUser, findUserByEmail } from '../user/users';
 import * as repo from './password-reset.repository';
 import { passwordResetDoneMessage, passwordResetNotice, resetLinkMessage } from './password-reset.messages';
 
@@ -108,14 +108,14 @@ export function createPasswordResetService(deps: {
       const at = now().toISOString();
       // Judged before the password (and its hash) is spent on a link that cannot be used.
       const link = await repo.findReset(db, id);
-      const user = link ? await findUserById(db, link.user_id) : undefined;
+      const user = link ? await findUser(db, link.user_id) : undefined;
       if (!link || !user || !usable(link, user, at)) throw expired();
       assertStrongPassword(password, ownerOf(user), 'password');
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         // Again, locked: two submissions of one link cannot both pass.
         const locked = await repo.findReset(trx, id);
-        const current = await findUserById(trx, user.id);
+        const current = await findUser(trx, user.id);
         if (!locked || !current || !usable(locked, current, at)) throw expired();
         await repo.retireOpenResets(trx, user.id, at);
         await auth.replacePassword(trx, user.id, passwordHash);

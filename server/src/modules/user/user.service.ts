@@ -1,19 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { UpdateUserBody } from '@contract/auth';
 import type { Database, UserRow } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import * as repo from './user.repository';
-
-/** The one check that an email address is free (sign-up, a change of address, its confirmation). */
-export async function assertEmailAvailable(db: Kysely<Database>, email: string, exceptUserId?: string) {
-  const owner = await repo.findUserByEmail(db, email);
-  if (owner && owner.id !== exceptUserId) {
-    throw new AppError('CONFLICT', 'An account with this email already exists', {
-      email: 'An account with this email already exists',
-    });
-  }
-}
 
 export type UserService = ReturnType<typeof createUserService>;
 
