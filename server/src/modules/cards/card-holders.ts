@@ -3,7 +3,7 @@ import type { Currency } from '@contract/currencies';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { lockCustomerAccounts } from '../ledger/ledger.repository';
-import { findUserById } from '../user/user.repository';
+import { findUser } from '../user/users';
 import { ensureWallet } from '../wallets/wallets.repository';
 
 /**
@@ -14,7 +14,7 @@ import { ensureWallet } from '../wallets/wallets.repository';
 
 /** The signed-in holder; an account removed since the session began is signed out. */
 export async function holderOf(db: Kysely<Database>, userId: string): Promise<UserRow> {
-  const user = await findUserById(db, userId);
+  const user = await findUser(db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   return user;
 }

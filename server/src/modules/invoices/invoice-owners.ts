@@ -2,7 +2,7 @@ import type { Currency } from '@contract/currencies';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { findUserById } from '../user/user.repository';
+import { findUser } from '../user/users';
 import { ensureWallet } from '../wallets/wallets.repository';
 
 /**
@@ -13,7 +13,7 @@ import { ensureWallet } from '../wallets/wallets.repository';
 
 /** The owner, if the account still exists (the overdue job skips an invoice whose owner is gone). */
 export function findOwner(db: Kysely<Database>, userId: string): Promise<UserRow | undefined> {
-  return findUserById(db, userId);
+  return findUser(db, userId);
 }
 
 /** The owner of an invoice being worked on: a 404 if the account is gone. */
