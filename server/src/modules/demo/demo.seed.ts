@@ -4,7 +4,7 @@ import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import { openDefaultWallets } from '../wallets/wallets.service';
 import { ensureWallet } from '../wallets/wallets.repository';
 import type { Notifier } from '../notifications/notifier';

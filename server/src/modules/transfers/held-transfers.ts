@@ -5,7 +5,7 @@ import type { Job } from '../../jobs/scheduler';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type EntryInput } from '../ledger/ledger.service';
 import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets.repository';

@@ -6,7 +6,7 @@ import type { Book, Database } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import { books, houseAccountId } from '../ledger/house-accounts';
 import { inCeilingParts, postEntry, type PostingInput } from '../ledger/ledger.service';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Notifier } from '../notifications/notifier';
 import { payoutSettledNotice } from './transfer-notices';
 import { existingUserIds } from '../user/user.repository';
