@@ -6,7 +6,7 @@ import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
 import { withMoneyTransaction } from '../../db/money-transaction';
 import { openDefaultWallets } from '../wallets/wallets.service';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 import type { Notifier } from '../notifications/notifier';
 import { moneyReceivedNotice } from '../transfers/transfer-notices';
 import { recordMarketFill } from '../trading/market-fill';

@@ -16,7 +16,8 @@ import { newId } from '../../lib/ids';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import type { Notifier } from '../notifications/notifier';
-import { ensureUserAccount, ensureWallet } from '../wallets/wallets.repository';
+import { ensureAccount } from '../ledger/accounts';
+import { ensureWallet } from '../wallets/wallets';
 import { toSavingsGoal } from './goals.mapper';
 import * as repo from './goals.repository';
 import { setAsideGoalsOf } from './set-aside';
@@ -135,7 +136,7 @@ export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notif
           throw new AppError('BUSINESS_RULE', `You can have at most ${MAX_GOALS} savings goals`);
         }
         const id = newId();
-        const accountId = await ensureUserAccount(trx, userId, `goal:${id}`, body.currency);
+        const accountId = await ensureAccount(trx, userId, `goal:${id}`, body.currency);
         const row = {
           id,
           user_id: userId,

@@ -6,7 +6,7 @@ import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type EntryInput } from '../ledger/ledger.service';
 import type { Notifier } from '../notifications/notifier';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 import type { HomeStamp } from './home-stamp';
 import * as repo from './invoices.repository';
 

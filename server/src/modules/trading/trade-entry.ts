@@ -2,7 +2,7 @@ import { displayMoney, Money } from '@contract/money';
 import type { TradeAsset } from '@contract/trading';
 import { houseAccountId } from '../ledger/house-accounts';
 import type { EntryInput, PostingInput } from '../ledger/ledger.service';
-import type { NewTransaction } from '../transactions/transactions.repository';
+import type { NewTransaction } from '../transactions/history';
 import type { PricedTrade } from './trade-pricing';
 
 /** The user's accounts a trade touches: USD and asset wallets, and the reservation accounts of pending orders. */

@@ -24,14 +24,9 @@ import { withMoneyTransaction } from '../ledger/money-transaction';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
-import { setTransactionStatus } from '../transactions/transactions.repository';
+import { setTransactionStatus } from '../transactions/history';
 import { claimWalletContext, type WalletContext } from '../wallets/wallet-context';
-import {
-  ensureUserAccount,
-  ensureWallet,
-  findWalletByCurrency,
-  type WalletRow,
-} from '../wallets/wallets.repository';
+import { ensureUserAccount, ensureWallet, findWalletByCurrency, type WalletRow } from '../wallets/wallets';
 import { applyFill, recordMarketFill } from './market-fill';
 import { holdingFigures, percentOf } from './portfolio-figures';
 import {

@@ -8,10 +8,10 @@ import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 import { heldDeliveredNotice, heldReturnedNotice, moneyReceivedNotice } from './transfer-notices';
 import { heldOutcomeMessage } from './held-transfers.messages';
-import { setTransactionStatus } from '../transactions/transactions.repository';
+import { setTransactionStatus } from '../transactions/history';
 import { findUserById } from '../user/user.repository';
 import * as repo from './transfers.repository';
 

@@ -20,7 +20,7 @@ import { withSetAside } from '../goals/set-aside';
 import type { Mailer } from '../mail/mailer';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 import { moneyWaitingMessage } from './held-transfers.messages';
 import { moneyReceivedNotice, moneySentNotice, paymentHeldNotice } from './transfer-notices';
 import { claimTransferContext, type TransferContext } from './transfer-context';
