@@ -2,13 +2,13 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { setHistoryWriter } from '../ledger/entry-history';
 import type { HistoryRowInput } from '../ledger/entry';
-import { deleteTransactionsOf, insertTransactions } from './transactions.repository';
+import { deleteTransactionsOf, findDescription, insertTransactions } from './transactions.repository';
 
 /**
  * The transactions module's public face: what other modules may do with the user's history rows (the
- * `transactions` table, written only by this module's repository). A movement describes its rows in its
- * ledger entry (EntryInput.transactions); they are written with the entry, through the writer this module
- * gives the ledger (writeHistoryWithEntries).
+ * `transactions` table, which this module's repository writes). A movement describes its rows in its ledger
+ * entry (EntryInput.transactions); they are written with the entry, through the writer this module gives the
+ * ledger (writeHistoryWithEntries), or on PostgreSQL by ledger_post_entry in the entry's one call.
  */
 
 /** A history row as a money movement describes it; the ledger adds id, entry and time when it posts. */
@@ -24,6 +24,9 @@ export function writeHistoryWithEntries(): void {
  * a row that is gone (its demo user removed meanwhile) is simply not updated.
  */
 export { setTransactionStatus } from './transactions.repository';
+
+/** What a history row says the movement was for (a held payment's delivery repeats the sender's words). */
+export const descriptionOf = findDescription;
 
 /** For auth's onUserRemoving hook: a removed user's own history rows go (the ledger keeps every entry). */
 export async function removeHistoryOf(trx: Transaction<Database>, userId: string): Promise<void> {

@@ -34,6 +34,16 @@ export function findTransactionOf(db: Db, userId: string, id: string): Promise<T
     .executeTakeFirst();
 }
 
+/** The description of a history row (whoever's it is), if the row exists. */
+export async function findDescription(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('description')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.description;
+}
+
 /** A removed user's own history rows (the ledger keeps every entry; see ledger.release.ts). */
 export function deleteTransactionsOf(db: Db, userId: string) {
   return db.deleteFrom('transactions').where('user_id', '=', userId).execute();

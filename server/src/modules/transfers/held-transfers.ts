@@ -11,7 +11,7 @@ import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets';
 import { heldDeliveredNotice, heldReturnedNotice, moneyReceivedNotice } from './transfer-notices';
 import { heldOutcomeMessage } from './held-transfers.messages';
-import { setTransactionStatus } from '../transactions/history';
+import { descriptionOf, setTransactionStatus } from '../transactions/history';
 import { findUserById } from '../user/user.repository';
 import * as repo from './transfers.repository';
 
@@ -43,11 +43,7 @@ export async function deliverHeldTransfers(
   for (const held of waiting) {
     const amount = amountOf(held);
     const walletId = await ensureWallet(trx, user.id, amount.currency);
-    const from = await trx
-      .selectFrom('transactions')
-      .select('description')
-      .where('id', '=', held.transaction_id)
-      .executeTakeFirst();
+    const description = await descriptionOf(trx, held.transaction_id);
     const sender = await findUserById(trx, held.sender_id);
     if (!sender) throw new Error(`Held payment ${held.id} has no sender`);
     const senderName = `${sender.first_name} ${sender.last_name}`.trim() || sender.email;
@@ -69,7 +65,7 @@ export async function deliverHeldTransfers(
           recipient_email: user.email,
           counterparty: senderName,
           counterparty_email: sender.email,
-          description: from?.description ?? 'Money Transfer',
+          description: description ?? 'Money Transfer',
           status: 'completed',
         },
       ],
