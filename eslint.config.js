@@ -10,11 +10,16 @@ import { join } from 'node:path';
  *   web/src/components), nor the app shell;
  * - web/src/{lib,components,hooks} never import a feature or the app;
  * - the server's cross-cutting layer (db, lib, config, jobs, plugins) never imports a module;
+ * - a server module never imports another module's repository: its tables are written by its own repository
+ *   only, and other modules call its service or its public face (e.g. wallets/wallets.ts);
  * - contract/ imports neither side (nor their frameworks): both sides import it.
  */
-const features = readdirSync(join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const directoriesIn = (path) =>
+  readdirSync(join(import.meta.dirname, path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = directoriesIn('web/src/features');
+const modules = directoriesIn('server/src/modules');
 
 const restrict = (message, ...group) => ({ group, message });
 
@@ -92,6 +97,23 @@ const boundaries = [
       ],
     },
   },
+  ...modules.map((module) => ({
+    files: [`server/src/modules/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // `../<other>/<name>.repository`, however reached; the module's own `./<name>.repository` is fine.
+              regex: `(?:^|/)(?!${escapeRegex(module)}/)[^./][^/]*/[^/]+\\.repository$`,
+              message: `A module does not import another module's repository: call that module's service or its public face (e.g. wallets/wallets.ts, transactions/history.ts).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['contract/**/*.ts'],
     rules: {

@@ -128,4 +128,37 @@ describe('lint boundaries', () => {
       [],
     );
   });
+
+  it("refuses a server module importing another module's repository, and allows its own and a public face", async () => {
+    const crossing = await problemsOf(
+      "import { listWallets } from '../wallets/wallets.repository';\nexport const x = listWallets;\n",
+      'server/src/modules/goals/x.ts',
+    );
+    expect(crossing).toHaveLength(1);
+    expect(crossing[0]!.message).toMatch(/another module's repository/);
+    expect(
+      await problemsOf(
+        "import { listWallets } from '../../wallets/wallets.repository';\nexport const x = listWallets;\n",
+        'server/src/modules/goals/deep/x.test.ts',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problemsOf(
+        "import { listGoals } from './goals.repository';\nexport const x = listGoals;\n",
+        'server/src/modules/goals/x.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await problemsOf(
+        "import { listGoals } from '../goals/goals.repository';\nexport const x = listGoals;\n",
+        'server/src/modules/goals/x.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await problemsOf(
+        "import { ensureWallet } from '../wallets/wallets';\nexport const x = ensureWallet;\n",
+        'server/src/modules/goals/x.ts',
+      ),
+    ).toEqual([]);
+  });
 });

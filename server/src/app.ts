@@ -98,6 +98,7 @@ import { createGoalsService } from './modules/goals/goals.service';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createTradingService, orderMatchingJob } from './modules/trading/trading.service';
+import { removeHistoryOf, writeHistoryWithEntries } from './modules/transactions/history';
 import { transactionRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { deliverHeldTransfers, heldTransferReturnJob } from './modules/transfers/held-transfers';
@@ -280,8 +281,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => rates.stop());
   await rates.start();
 
-  // Money: house accounts exist before any entry; new users get wallets, demos get history, and a removed
-  // demo's ledger is released in the same transaction that deletes it.
+  // Money: house accounts exist before any entry, and entries write their history rows through the
+  // transactions module; new users get wallets, demos get history, and a removed demo's history and ledger
+  // go in the same transaction that deletes it.
+  writeHistoryWithEntries();
   await ensureHouseAccounts(database.db);
   const cardIssuers = createCardIssuers(config);
   auth.onUserCreated((trx, user) => openDefaultWallets(trx, user.id));
@@ -302,6 +305,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Money sent to an address before anyone verified it lands in the transaction that verifies it.
   verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
   auth.onDemoSeed((db, user) => seedDemoActivity(db, user.id, notifier, cardIssuers.secrets));
+  auth.onUserRemoving(removeHistoryOf);
   auth.onUserRemoving(releaseUserLedger);
   const rateSource = appRateSource(app);
   const limits = createSpendingLimits({ rates: rateSource, config });

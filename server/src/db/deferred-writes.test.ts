@@ -7,7 +7,7 @@ import { request, signUp, type Session } from '../test/http';
 import { describeEachDatabase } from '../test/test-app';
 import { houseAccountId } from '../modules/ledger/house-accounts';
 import { queueEntry } from '../modules/ledger/ledger.service';
-import { withMoneyTransaction } from '../modules/ledger/money-transaction';
+import { withMoneyTransaction } from './money-transaction';
 import { deferWrite } from './deferred-writes';
 
 // Every query any pooled PostgreSQL connection of this file sends, while `counting` is on, in round trips:

@@ -7,7 +7,7 @@ import type { App } from '../app';
 import type { Database } from '../db/schema';
 import { houseAccountId } from '../modules/ledger/house-accounts';
 import { postEntry } from '../modules/ledger/ledger.service';
-import { withMoneyTransaction } from '../modules/ledger/money-transaction';
+import { withMoneyTransaction } from '../db/money-transaction';
 import { request, type Session } from './http';
 
 /** Test-side helpers for money: wallets by currency, funding, and a snapshot to prove nothing changed. */

@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../test/test-app';
 import { fixedRateSource } from '../../test/rates';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import { createAnalyticsService } from './analytics.service';
 
 const now = new Date('2026-06-15T12:00:00.000Z');

@@ -1,4 +1,4 @@
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import { removeUser } from '../user/users';
 import type { AuthContext } from './auth-context';
 import * as repo from './auth.repository';

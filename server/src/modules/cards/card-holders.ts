@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { lockCustomerAccounts } from '../ledger/ledger.repository';
+import { lockCustomerAccounts } from '../ledger/accounts';
 import { findUser } from '../user/users';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 
 /**
  * What the cards module needs of the people and wallets it does not own: the card's holder (named on the

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { releaseStaleAddress } from '../auth/stale-address';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { assertEmailAvailable, findUser, markEmailVerified } from '../user/users';

@@ -10,7 +10,7 @@ import { toTransaction } from '../transactions/transactions.mapper';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
-import * as wallets from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 import { claimWalletContext, type WalletContext } from '../wallets/wallet-context';
 import { conversionNotice } from './fx-notices';
 import { exchangeEntry } from './exchange-entry';
@@ -105,7 +105,7 @@ export function createFxService(deps: {
             });
           }
           await limits.assertWithinMonthlyLimitOf(use!, figures.original);
-          const targetId = await wallets.ensureWallet(trx, request.userId, body.to, found);
+          const targetId = await ensureWallet(trx, request.userId, body.to, found);
           // Queued: on PostgreSQL it goes with the notification and the stored answer in one call at the end.
           const posted = await queueEntry(
             trx,

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { withKeyedMoneyTransaction } from '../ledger/money-transaction';
+import { withKeyedMoneyTransaction } from '../../db/money-transaction';
 import * as repo from './idempotency.repository';
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findUser } from '../user/users';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 
 /**
  * What the invoices module needs of the people and wallets it does not own: the invoice's owner (who sends

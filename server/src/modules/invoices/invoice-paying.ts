@@ -2,7 +2,7 @@ import { Money } from '@contract/money';
 import type { Invoice, PublicInvoice } from '@contract/invoices';
 import { AppError, notFound } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import { illegalMove, ownInvoice, type InvoicesDeps } from './invoice-context';
 import { recordInvoicePayment } from './invoice-payment';
 import { presentOne, publicInvoice } from './invoice-views';

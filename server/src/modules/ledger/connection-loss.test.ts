@@ -5,7 +5,7 @@ import { request, signUp, type Session } from '../../test/http';
 import { ledgerSnapshot, newKey, walletsOf } from '../../test/money';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
 import { verifyLedger } from './ledger.verify';
-import { withMoneyTransaction } from './money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 
 /**
  * A PostgreSQL connection ended from the database's side in the middle of a payment, as an administrator's

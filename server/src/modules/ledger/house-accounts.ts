@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { currencyCodes, type Currency } from '@contract/currencies';
 import type { Book, Database } from '../../db/schema';
+import { insertHouseAccounts } from './ledger.repository';
 
 /**
  * Meridian's own side of every entry, one account per kind and currency:
@@ -53,9 +54,5 @@ export async function ensureHouseAccounts(db: Kysely<Database>): Promise<void> {
       })),
     ),
   );
-  await db
-    .insertInto('ledger_accounts')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  await insertHouseAccounts(db, rows);
 }

@@ -10,7 +10,7 @@ import { createTestApp, dialectsUnderTest } from '../../test/test-app';
 import { houseAccountId } from './house-accounts';
 import { postEntry, postEntryByStatements, type EntryInput, type PostedEntry } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
-import { withMoneyTransaction } from './money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 
 /**
  * On PostgreSQL postEntry runs as one call of the ledger_post_entry function (migration 0016); the single

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/test-app';
 import { houseAccountId } from './house-accounts';
 import { inCeilingParts, postEntry, type EntryInput } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
-import { withMoneyTransaction } from './money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 
 const CEILING = maxMinorOf('USD');
 const usd = (minor: bigint) => Money.of(minor, 'USD');

@@ -12,7 +12,7 @@ import { priceConversion } from '../fx/fx-math';
 import { houseAccountId } from './house-accounts';
 import { LedgerRuleError, postEntry, type EntryInput } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
-import { withMoneyTransaction } from './money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 
 /**
  * Random sequences of valid and invalid entries (deposits, some near the ceiling, transfers that may overdraw,

@@ -5,7 +5,7 @@ import { ledgerSnapshot, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { postEntry } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
-import { withMoneyTransaction } from './money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 
 describeEachDatabase('removing idle demo users', (ctx) => {
   async function makeIdle(userId: string) {

@@ -1,10 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { houseAccountId } from './house-accounts';
-import { isPostgres } from '../../db/dialect';
-import { deleteTransactionsOf } from '../transactions/transactions.repository';
 import { inCeilingParts, postEntry, type PostingInput } from './ledger.service';
+import * as repo from './ledger.repository';
 
 /**
  * Frees a user's ledger so the user row can be deleted (auth's onUserRemoving hook; used for idle demos).
@@ -12,35 +11,19 @@ import { inCeilingParts, postEntry, type PostingInput } from './ledger.service';
  * The ledger is append-only, so nothing is erased: the user's accounts are detached (no owner, no cached
  * balance — like a house account, their balance is now the sum of their postings) and one closing entry
  * moves whatever is left on them to the external world, bringing each to zero. Every entry the user ever
- * took part in stays, balanced, and so does the other side of any transfer with a real customer. Only the
- * user's own history rows (the user-facing view, not the ledger) go with the user.
+ * took part in stays, balanced, and so does the other side of any transfer with a real customer. The user's
+ * own history rows (the user-facing view, not the ledger) go with the user, by the transactions module's
+ * own hook (transactions/history.ts).
  */
 export async function releaseUserLedger(trx: Transaction<Database>, userId: string): Promise<void> {
-  const owned = trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'currency'])
-    .where('user_id', '=', userId)
-    .orderBy('id');
-  const accounts = await (isPostgres(trx) ? owned.forUpdate() : owned).execute();
-  await deleteTransactionsOf(trx, userId);
+  const accounts = await repo.lockAccountsOf(trx, userId);
   if (accounts.length === 0) return;
 
-  // Owner and cached balance go together (a check constraint says so).
-  await trx
-    .updateTable('ledger_accounts')
-    .set({ user_id: null, balance: null })
-    .where('user_id', '=', userId)
-    .execute();
-  const sums = await trx
-    .selectFrom('postings')
-    .select(['account_id', sql<bigint>`cast(sum(amount) as bigint)`.as('total')])
-    .where(
-      'account_id',
-      'in',
-      accounts.map((account) => account.id),
-    )
-    .groupBy('account_id')
-    .execute();
+  await repo.detachAccountsOf(trx, userId);
+  const sums = await repo.postingSums(
+    trx,
+    accounts.map((account) => account.id),
+  );
   const currencyOf = new Map(accounts.map((account) => [account.id, account.currency]));
   const postings: PostingInput[] = [];
   for (const { account_id, total } of sums) {

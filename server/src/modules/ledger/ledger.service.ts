@@ -1,99 +1,35 @@
 import { sql, type Transaction } from 'kysely';
 import { maxMinorOf, type Currency } from '@contract/currencies';
-import { Money, overCeilingMessage, withinCeiling } from '@contract/money';
 import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
 import { thenCommit } from '../../db/pg-round-trips';
 import { jsonbText } from '../../db/jsonb';
-import type { Book, Database, TransactionRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { insertTransactions, type NewTransaction } from '../transactions/transactions.repository';
-import { houseAccountId, houseKinds, isHouseKind } from './house-accounts';
-import * as repo from './ledger.repository';
+import type { Database } from '../../db/schema';
+import {
+  assertWellFormed,
+  demoAccountError,
+  historyRow,
+  insufficientFunds,
+  LedgerRuleError,
+  overCeiling,
+  type EntryInput,
+  type PostedEntry,
+  type QueuedEntry,
+} from './entry';
+import { houseKinds } from './house-accounts';
+import { postEntryByStatements } from './post-by-statements';
 import { newId } from '../../lib/ids';
 
-/** One signed amount on one account: positive = money into the account. */
-export interface PostingInput {
-  accountId: string;
-  amount: Money;
-}
-
-export interface EntryInput {
-  /** What kind of movement, e.g. "deposit", "exchange", "client_payment". */
-  kind: string;
-  description: string;
-  metadata?: Record<string, string>;
-  /** ISO time; defaults to now. Only the demo seed backdates. */
-  createdAt?: string;
-  postings: PostingInput[];
-  /** The user-facing history rows of this movement, written in the same transaction. */
-  transactions?: NewTransaction[];
-  /** The book of an entry that touches house accounts only (e.g. settling demo payouts). Default: live. */
-  book?: Book;
-}
-
-export interface PostedEntry {
-  entryId: string;
-  createdAt: string;
-  /** New cached balance of each customer account the entry touched. */
-  balances: Map<string, bigint>;
-  transactions: TransactionRow[];
-}
-
-/** A malformed entry: a bug in the calling code, never the user's fault, so it surfaces as a 500. */
-export class LedgerRuleError extends Error {
-  override name = 'LedgerRuleError';
-}
-
-function assertBalanced(postings: PostingInput[]): void {
-  if (postings.length < 2) throw new LedgerRuleError('An entry needs at least two postings');
-  const sums = new Map<string, Money>();
-  for (const { amount } of postings) {
-    if (amount.isZero()) throw new LedgerRuleError('A posting cannot be zero');
-    sums.set(amount.currency, (sums.get(amount.currency) ?? Money.zero(amount.currency)).plus(amount));
-  }
-  for (const sum of sums.values()) {
-    if (!sum.isZero()) throw new LedgerRuleError(`Entry does not balance: ${sum} left over`);
-  }
-}
-
-/**
- * No posting moves more than its currency's ceiling (currencies.ts). The edge already refuses such an amount
- * with a 400; this catches what is derived from one (an amount plus its fee, a conversion into a currency of
- * smaller units, an invoice's total) before either path writes anything.
- */
-function assertPostingsWithinCeiling(postings: PostingInput[]): void {
-  for (const { amount } of postings) {
-    const size = amount.isNegative() ? amount.negated() : amount;
-    if (!withinCeiling(size.minor, amount.currency)) {
-      throw new AppError('BUSINESS_RULE', overCeilingMessage(amount.currency, 'A single payment'));
-    }
-  }
-}
-
-/**
- * `amount` in parts of at most its currency's ceiling, same sign, summing to it: for an entry that moves the
- * total of many payments at once (a settlement batch, an account's closure), which would otherwise be refused.
- */
-export function inCeilingParts(amount: Money): Money[] {
-  const ceiling = maxMinorOf(amount.currency);
-  const sign = amount.isNegative() ? -1n : 1n;
-  let left = amount.minor * sign;
-  const parts: Money[] = [];
-  while (left > 0n) {
-    const part = left > ceiling ? ceiling : left;
-    parts.push(Money.of(part * sign, amount.currency));
-    left -= part;
-  }
-  return parts;
-}
-
-// Worded for either side: the account past the ceiling may be the payer's or the recipient's.
-const overCeiling = (currency: Currency) =>
-  new AppError(
-    'BUSINESS_RULE',
-    `This payment would take a balance past the ceiling: ${overCeilingMessage(currency, 'a balance')}`,
-  );
+export {
+  inCeilingParts,
+  LedgerRuleError,
+  type EntryInput,
+  type HistoryRowInput,
+  type PostedEntry,
+  type PostingInput,
+  type QueuedEntry,
+} from './entry';
+export { postEntryByStatements } from './post-by-statements';
 
 /**
  * THE way money moves. Every movement is one journal entry of signed postings, and this function is the
@@ -117,114 +53,15 @@ const overCeiling = (currency: Currency) =>
  * - Books: every account is in the live book or the demo's. An entry stays in one book, so play money never
  *   reaches a real customer (422 DEMO_ACCOUNT). Callers name house accounts by their live id; an entry whose
  *   own accounts are demo ones posts to the demo book's house accounts instead (house-accounts.ts).
+ *
+ * Where each part is written: what every entry must be (balanced, within ceilings) in entry.ts; the rest
+ * as statements in post-by-statements.ts (SQLite's path, and the reference); below, the same on PostgreSQL
+ * in one call of ledger_post_entry.
  */
 export async function postEntry(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new LedgerRuleError('postEntry must run inside a database transaction');
-  assertBalanced(entry.postings);
-  assertPostingsWithinCeiling(entry.postings);
+  assertWellFormed(entry.postings);
   return isPostgres(trx) ? postEntryInPostgres(trx, entry) : postEntryByStatements(trx, entry);
-}
-
-/**
- * postEntry as single statements from JavaScript: SQLite's path (its queries cost no round trip), and on
- * PostgreSQL the reference the ledger_post_entry function is tested against (ledger.agreement.test.ts).
- * Exported for that test only; callers use postEntry.
- */
-export async function postEntryByStatements(
-  trx: Transaction<Database>,
-  entry: EntryInput,
-): Promise<PostedEntry> {
-  const ids = [...new Set(entry.postings.map((posting) => posting.accountId))];
-  const customer = await repo.lockCustomerAccounts(trx, ids);
-  const others = customer.length === ids.length ? [] : await repo.findHouseAccounts(trx, ids);
-  const { postings, house } = await inBookOfEntry(trx, entry, customer, others);
-  const accounts = new Map([...customer, ...house].map((account) => [account.id, account]));
-
-  const deltas = new Map<string, bigint>();
-  for (const { accountId, amount } of postings) {
-    const account = accounts.get(accountId);
-    if (!account) throw new LedgerRuleError(`No ledger account ${accountId}`);
-    if (account.currency !== amount.currency) {
-      throw new LedgerRuleError(`Posting in ${amount.currency} to a ${account.currency} account`);
-    }
-    deltas.set(accountId, (deltas.get(accountId) ?? 0n) + amount.minor);
-  }
-
-  const balances = new Map<string, bigint>();
-  for (const account of customer) {
-    const balance = account.balance! + deltas.get(account.id)!;
-    if (balance < 0n) throw insufficientFunds(account.currency, account.balance!);
-    balances.set(account.id, balance);
-  }
-  // After every shortfall, as ledger_post_entry orders its refusals.
-  for (const account of customer) {
-    if (deltas.get(account.id)! > 0n && !withinCeiling(balances.get(account.id)!, account.currency)) {
-      throw overCeiling(account.currency);
-    }
-  }
-
-  const entryId = newId();
-  const createdAt = entry.createdAt ?? new Date().toISOString();
-  await repo.insertEntry(trx, {
-    id: entryId,
-    kind: entry.kind,
-    description: entry.description,
-    metadata: JSON.stringify(entry.metadata ?? {}),
-    created_at: createdAt,
-  });
-  await repo.insertPostings(
-    trx,
-    postings.map(({ accountId, amount }) => ({
-      id: newId(),
-      entry_id: entryId,
-      account_id: accountId,
-      currency: amount.currency,
-      amount: amount.minor,
-    })),
-  );
-  for (const account of customer) {
-    const delta = deltas.get(account.id)!;
-    if (delta !== 0n && !(await repo.applyBalanceDelta(trx, account.id, delta))) {
-      throw new AppError('INSUFFICIENT_FUNDS', `Insufficient funds in your ${account.currency} wallet`);
-    }
-  }
-  const rows = entry.transactions?.length
-    ? await insertTransactions(
-        trx,
-        entry.transactions.map((row) => historyRow(row, entryId, createdAt)),
-      )
-    : [];
-  return { entryId, createdAt, balances, transactions: rows };
-}
-
-const insufficientFunds = (currency: Currency, available: bigint) =>
-  new AppError(
-    'INSUFFICIENT_FUNDS',
-    `Insufficient funds in your ${currency} wallet (available: ${Money.of(available, currency)})`,
-  );
-
-/** A history row with every column, as both paths insert it and postEntry returns it. */
-function historyRow(row: NewTransaction, entryId: string, createdAt: string): TransactionRow {
-  return {
-    id: newId(),
-    user_id: row.user_id,
-    entry_id: entryId,
-    wallet_id: row.wallet_id ?? null,
-    type: row.type,
-    amount: row.amount,
-    currency: row.currency,
-    fee: row.fee ?? 0n,
-    from_currency: row.from_currency ?? null,
-    to_currency: row.to_currency ?? null,
-    exchange_rate: row.exchange_rate ?? null,
-    converted_amount: row.converted_amount ?? null,
-    recipient_email: row.recipient_email ?? null,
-    counterparty: row.counterparty ?? null,
-    counterparty_email: row.counterparty_email ?? null,
-    description: row.description,
-    status: row.status,
-    created_at: createdAt,
-  };
 }
 
 interface PostedRow {
@@ -286,9 +123,6 @@ function balancesOf(rows: PostedRow[]): Map<string, bigint> {
   return balances;
 }
 
-/** An entry posted without its new balances: what most payments need to answer. */
-export type QueuedEntry = Omit<PostedEntry, 'balances'>;
-
 /**
  * postEntry for a caller that does not need the new balances, only the entry's id and history rows (a
  * transfer). Inside a money transaction on PostgreSQL the entry is not sent at once: it goes with the writes
@@ -299,8 +133,7 @@ export type QueuedEntry = Omit<PostedEntry, 'balances'>;
  */
 export async function queueEntry(trx: Transaction<Database>, entry: EntryInput): Promise<QueuedEntry> {
   if (!isPostgres(trx) || !defersWrites(trx)) return postEntry(trx, entry);
-  assertBalanced(entry.postings);
-  assertPostingsWithinCeiling(entry.postings);
+  assertWellFormed(entry.postings);
   const call = ledgerCall(entry);
   await deferCarrier(trx, async (carrierTrx, writes, last) => {
     const post = sql`${sql.raw(thenCommit(last))}select ledger_post_entry_or_raise(${call.args}, ${writes}::jsonb)`;
@@ -329,45 +162,4 @@ function refusalOf(error: unknown): Error | undefined {
     return refusal as Error;
   }
   return undefined;
-}
-
-const demoAccountError = () =>
-  new AppError('DEMO_ACCOUNT', 'Demo money stays in the demo: it cannot move to or from a real account');
-
-type LoadedAccount = Awaited<ReturnType<typeof repo.findHouseAccounts>>[number];
-
-/**
- * The entry's book is that of its own accounts (wallets, open or released) and of any house account named in
- * another book; they must agree. In the demo book, the live house accounts the caller named are swapped for
- * the demo's own.
- */
-async function inBookOfEntry(
-  trx: Transaction<Database>,
-  entry: EntryInput,
-  customer: LoadedAccount[],
-  others: LoadedAccount[],
-): Promise<{ postings: PostingInput[]; house: LoadedAccount[] }> {
-  const isLiveHouse = (account: LoadedAccount) => isHouseKind(account.kind) && account.book === 'live';
-  const named = new Set<Book>([...customer, ...others].filter((a) => !isLiveHouse(a)).map((a) => a.book));
-  if (entry.book) named.add(entry.book);
-  if (named.size > 1) throw demoAccountError();
-  const book = [...named][0] ?? 'live';
-  if (book === 'live') return { postings: entry.postings, house: others };
-
-  const moved = new Map<string, string>();
-  for (const account of others) {
-    if (isLiveHouse(account) && isHouseKind(account.kind)) {
-      moved.set(account.id, houseAccountId(account.kind, account.currency, book));
-    }
-  }
-  if (moved.size === 0) return { postings: entry.postings, house: others };
-  const house = [
-    ...others.filter((account) => !moved.has(account.id)),
-    ...(await repo.findHouseAccounts(trx, [...new Set(moved.values())])),
-  ];
-  const postings = entry.postings.map((posting) => {
-    const accountId = moved.get(posting.accountId);
-    return accountId ? { ...posting, accountId } : posting;
-  });
-  return { postings, house };
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { houseAccountId } from './house-accounts';
 import { LedgerRuleError, postEntry, type PostingInput } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
-import { isRetryable, withMoneyTransaction } from './money-transaction';
+import { isRetryable, withMoneyTransaction } from '../../db/money-transaction';
 
 const usd = (amount: string) => Money.parse(amount, 'USD');
 

@@ -2,7 +2,7 @@ import { Money } from '@contract/money';
 import { limitFillPriceMinor, tradeAssets, type TradingOrder } from '@contract/trading';
 import { AppError } from '../../lib/errors';
 import { postEntry } from '../ledger/ledger.service';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import { applyFill } from './market-fill';
 import { accountsOf, markOrderFilled, markOrderReturned } from './trade-accounts';
 import { filledHistoryFigures, limitCancelEntry, limitFillEntry } from './trade-entry';

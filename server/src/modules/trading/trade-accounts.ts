@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { TradeAsset } from '@contract/trading';
 import type { Database } from '../../db/schema';
-import { completeTransaction, setTransactionStatus } from '../transactions/transactions.repository';
+import { completeTransaction, setTransactionStatus } from '../transactions/history';
 import {
   ensureUserAccount,
   ensureWallet,
   findWalletByCurrency,
   type WalletRow,
-} from '../wallets/wallets.repository';
+} from '../wallets/wallets';
 import type { MarketAccounts, TradeAccounts } from './trade-entry';
 
 /**

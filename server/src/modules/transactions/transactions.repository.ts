@@ -1,21 +1,12 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { TransactionStatus, TransactionType } from '@contract/transactions';
-import type { Database, TransactionRow, TransactionsTable } from '../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { TransactionType } from '@contract/transactions';
+import type { Database, TransactionRow } from '../../db/schema';
 import { precompiledByShape, precompiledRows } from '../../db/precompiled';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
 
-/** A history row as a money movement describes it; the ledger adds id, entry and time when it posts. */
-export type NewTransaction = Omit<
-  Insertable<TransactionsTable>,
-  'id' | 'entry_id' | 'created_at' | 'type' | 'status'
-> & {
-  type: TransactionType;
-  status: TransactionStatus;
-};
-
-/** History rows with every column (as the ledger writes them), answered as stored. */
+/** History rows with every column (as the ledger stamps them with their entry), answered as stored. */
 export async function insertTransactions(db: Db, rows: TransactionRow[]): Promise<TransactionRow[]> {
   return (await historyInsert(db, rows)).rows;
 }
@@ -54,6 +45,16 @@ export function findTransactionOf(db: Db, userId: string, id: string): Promise<T
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The description of a history row (whoever's it is), if the row exists. */
+export async function findDescription(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('description')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.description;
 }
 
 /** A removed user's own history rows (the ledger keeps every entry; see ledger.release.ts). */

@@ -5,14 +5,14 @@ import type { Job } from '../../jobs/scheduler';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type EntryInput } from '../ledger/ledger.service';
 import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
-import { ensureWallet } from '../wallets/wallets.repository';
+import { ensureWallet } from '../wallets/wallets';
 import { heldDeliveredNotice, heldReturnedNotice, moneyReceivedNotice } from './transfer-notices';
 import { heldOutcomeMessage } from './held-transfers.messages';
-import { setTransactionStatus } from '../transactions/transactions.repository';
-import { findUserById } from '../user/user.repository';
+import { descriptionOf, setTransactionStatus } from '../transactions/history';
+import { findUser } from '../user/users';
 import * as repo from './transfers.repository';
 
 /**
@@ -43,12 +43,8 @@ export async function deliverHeldTransfers(
   for (const held of waiting) {
     const amount = amountOf(held);
     const walletId = await ensureWallet(trx, user.id, amount.currency);
-    const from = await trx
-      .selectFrom('transactions')
-      .select('description')
-      .where('id', '=', held.transaction_id)
-      .executeTakeFirst();
-    const sender = await findUserById(trx, held.sender_id);
+    const description = await descriptionOf(trx, held.transaction_id);
+    const sender = await findUser(trx, held.sender_id);
     if (!sender) throw new Error(`Held payment ${held.id} has no sender`);
     const senderName = `${sender.first_name} ${sender.last_name}`.trim() || sender.email;
     const delivery: EntryInput = {
@@ -69,7 +65,7 @@ export async function deliverHeldTransfers(
           recipient_email: user.email,
           counterparty: senderName,
           counterparty_email: sender.email,
-          description: from?.description ?? 'Money Transfer',
+          description: description ?? 'Money Transfer',
           status: 'completed',
         },
       ],
@@ -131,7 +127,7 @@ export async function returnDueHeldTransfers(
           entryId: posted.entryId,
           at: posted.createdAt,
         });
-        const to = (await findUserById(trx, held.sender_id))?.email;
+        const to = (await findUser(trx, held.sender_id))?.email;
         if (to) {
           await notifier.raise(trx, held.sender_id, heldReturnedNotice(amountOf(held), held.recipient_email));
           await mailer.enqueue(

@@ -6,10 +6,11 @@ import type { Book, Database } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import { books, houseAccountId } from '../ledger/house-accounts';
 import { inCeilingParts, postEntry, type PostingInput } from '../ledger/ledger.service';
-import { withMoneyTransaction } from '../ledger/money-transaction';
+import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Notifier } from '../notifications/notifier';
+import { setTransactionStatus } from '../transactions/history';
 import { payoutSettledNotice } from './transfer-notices';
-import { existingUserIds } from '../user/user.repository';
+import { existingUserIds } from '../user/users';
 import * as repo from './transfers.repository';
 
 const BATCH_SIZE = 200;
@@ -82,6 +83,11 @@ async function settleBatch(trx: Transaction<Database>, book: Book, due: DuePayou
     postings,
   });
   await repo.markPayoutsSettled(trx, due, { entryId: posted.entryId, settledAt: posted.createdAt });
+  await setTransactionStatus(
+    trx,
+    due.map((payout) => payout.transaction_id),
+    'completed',
+  );
 }
 
 /** The settlement job: every PAYOUT_SETTLEMENT_INTERVAL_SECONDS, settle what is PAYOUT_SETTLEMENT_DELAY_SECONDS old. */

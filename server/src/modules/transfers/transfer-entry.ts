@@ -1,7 +1,7 @@
 import type { Currency } from '@contract/currencies';
 import { houseAccountId } from '../ledger/house-accounts';
 import type { EntryInput, PostingInput } from '../ledger/ledger.service';
-import type { NewTransaction } from '../transactions/transactions.repository';
+import type { NewTransaction } from '../transactions/history';
 import type { TransferFigures } from './transfer-pricing';
 
 export interface Sender {

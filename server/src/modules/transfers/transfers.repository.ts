@@ -4,7 +4,6 @@ import type { Database, HeldTransfersTable, PayoutsTable } from '../../db/schema
 import { deferWrite } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
 import { precompiledQuery } from '../../db/precompiled';
-import { setTransactionStatus } from '../transactions/transactions.repository';
 
 type Db = Kysely<Database>;
 
@@ -82,7 +81,7 @@ export function claimDuePayouts(db: Db, cutoff: string, limit: number) {
 
 export async function markPayoutsSettled(
   db: Db,
-  payouts: { id: string; transaction_id: string }[],
+  payouts: { id: string }[],
   settlement: { entryId: string; settledAt: string },
 ) {
   await db
@@ -95,11 +94,6 @@ export async function markPayoutsSettled(
     )
     .where('status', '=', 'pending')
     .execute();
-  await setTransactionStatus(
-    db,
-    payouts.map((payout) => payout.transaction_id),
-    'completed',
-  );
 }
 
 /** Written after the entry it names: on PostgreSQL, with it, in the transaction's last round trip. */

@@ -15,6 +15,7 @@ import { queueEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
+import { openWallets } from './wallets';
 import { claimWalletContext, type WalletContext } from './wallet-context';
 import { isPostgres } from '../../db/dialect';
 import { readBatcher } from '../../db/read-batcher';
@@ -25,7 +26,7 @@ const DEFAULT_WALLET_CURRENCIES: Currency[] = ['USD', 'EUR', 'BTC'];
 
 /** For auth's onUserCreated hook: runs inside the transaction that creates the user. */
 export async function openDefaultWallets(trx: Kysely<Database>, userId: string, createdAt?: string) {
-  await repo.openWallets(trx, userId, DEFAULT_WALLET_CURRENCIES, createdAt);
+  await openWallets(trx, userId, DEFAULT_WALLET_CURRENCIES, createdAt);
 }
 
 export type WalletsService = ReturnType<typeof createWalletsService>;
@@ -61,7 +62,7 @@ export function createWalletsService(deps: {
 
     async open(userId: string, currency: Currency): Promise<Wallet> {
       return db.transaction().execute(async (trx) => {
-        if ((await repo.openWallets(trx, userId, [currency])) === 0) {
+        if ((await openWallets(trx, userId, [currency])) === 0) {
           throw new AppError('CONFLICT', `You already have a ${currency} wallet`, {
             currency: 'Already open',
           });

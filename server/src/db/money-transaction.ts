@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isConnectionLost } from '../../db/connection-lost';
-import { flushDeferredWrites, openDeferredWrites } from '../../db/deferred-writes';
-import { groupCommitterOf } from '../../db/group-commit';
-import type { Database } from '../../db/schema';
+import { isConnectionLost } from './connection-lost';
+import { flushDeferredWrites, openDeferredWrites } from './deferred-writes';
+import { groupCommitterOf } from './group-commit';
+import type { Database } from './schema';
 
 /** serialization_failure and deadlock_detected: the database gave up on us, not on the request. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
