@@ -2,12 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TradeAsset } from '@contract/trading';
 import type { Database } from '../../db/schema';
 import { completeTransaction, setTransactionStatus } from '../transactions/history';
-import {
-  ensureUserAccount,
-  ensureWallet,
-  findWalletByCurrency,
-  type WalletRow,
-} from '../wallets/wallets';
+import { ensureUserAccount, ensureWallet, findWalletByCurrency, type WalletRow } from '../wallets/wallets';
 import type { MarketAccounts, TradeAccounts } from './trade-entry';
 
 /**
