@@ -6,24 +6,25 @@ import { loadTest, type LoadResult } from './api-load';
 import { fundedCustomers } from './fixtures';
 
 /**
- * A/B of two or more source trees on PostgreSQL, interleaved (A B A B ...), each run on a fresh database with
- * its own server (2 app processes, as bench/run.ts): API transfers/s (POST /api/transactions) and market
- * orders/s (POST /api/trade), SECONDS each. Interleaving is what makes the figures comparable on a machine
- * others share: a drift of the machine lands on both sides alike.
+ * A/B of two or more source trees on PostgreSQL: one server per tree (2 app processes each, as bench/run.ts),
+ * each on its own fresh database with its own funded customers, all started first; then rounds in which each
+ * tree in turn takes SECONDS of API transfers (POST /api/transactions), then each in turn SECONDS of market
+ * orders (POST /api/trade). Measurements of the trees are seconds apart, so a drift of a machine others share
+ * lands on all of them alike; every figure is printed, then the medians.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
- *     npx tsx bench/ab-transfers.ts --pairs 3 with=. without=/tmp/tree-without-the-function
+ *     npx tsx bench/ab-transfers.ts --rounds 3 with=. without=/tmp/tree-without-the-function
  *
- * Each `label=dir` is a checkout of the project (its own server/src, same node_modules): a variant is made by
- * editing a copy, so the code under test carries no switch for the bench.
+ * Each `label=dir` is a checkout of the project (its own server/src, the same node_modules): a variant is made
+ * by editing a copy, so the code under test carries no switch for the bench.
  */
 const SECONDS = Number(process.env.AB_SECONDS ?? 15);
 const CONNECTIONS = 50;
 const WORKERS = 2;
 
 const args = process.argv.slice(2);
-const pairsAt = args.indexOf('--pairs');
-const rounds = pairsAt >= 0 ? Number(args[pairsAt + 1]) : 3;
+const roundsAt = args.indexOf('--rounds');
+const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 3;
 const variants = args
   .filter((arg) => arg.includes('='))
   .map((arg) => {
@@ -33,7 +34,7 @@ const variants = args
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl || variants.length < 2) {
   console.error(
-    'usage: BENCH_DATABASE_URL=... tsx bench/ab-transfers.ts [--pairs N] a=dir b=dir [c=dir ...]',
+    'usage: BENCH_DATABASE_URL=... tsx bench/ab-transfers.ts [--rounds N] a=dir b=dir [c=dir ...]',
   );
   process.exit(2);
 }
@@ -80,51 +81,48 @@ async function startServer(root: string, databaseUrl: string) {
   };
 }
 
-async function measure(root: string): Promise<{ transfers: LoadResult; trades: LoadResult }> {
-  const database = await createTestDatabase('postgres', adminUrl);
-  const server = await startServer(root, database.config.DATABASE_URL!);
-  try {
-    const customers = await fundedCustomers(server.url, CONNECTIONS);
-    let turn = 0;
-    const transfers = await loadTest({
-      url: server.url,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      method: 'POST',
-      path: '/api/transactions',
-      nextRequest: () => {
-        const sender = customers[turn++ % customers.length]!;
-        const recipient = customers[(turn * 7) % customers.length]!;
-        const to = recipient === sender ? customers[(turn + 1) % customers.length]! : recipient;
-        return {
-          cookie: sender.cookie,
-          body: {
-            type: 'send',
-            amount: '1.00',
-            currency: 'USD',
-            fromCurrency: 'USD',
-            toCurrency: 'USD',
-            recipientEmail: to.email,
-          },
-        };
-      },
-    });
-    const trades = await loadTest({
-      url: server.url,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      method: 'POST',
-      path: '/api/trade',
-      nextRequest: () => ({
-        cookie: customers[turn++ % customers.length]!.cookie,
-        body: { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null },
-      }),
-    });
-    return { transfers, trades };
-  } finally {
-    await server.stop();
-    await database.drop();
-  }
+type Customers = Awaited<ReturnType<typeof fundedCustomers>>;
+
+function transfers(url: string, customers: Customers): Promise<LoadResult> {
+  let turn = 0;
+  return loadTest({
+    url,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    method: 'POST',
+    path: '/api/transactions',
+    nextRequest: () => {
+      const sender = customers[turn++ % customers.length]!;
+      const recipient = customers[(turn * 7) % customers.length]!;
+      const to = recipient === sender ? customers[(turn + 1) % customers.length]! : recipient;
+      return {
+        cookie: sender.cookie,
+        body: {
+          type: 'send',
+          amount: '1.00',
+          currency: 'USD',
+          fromCurrency: 'USD',
+          toCurrency: 'USD',
+          recipientEmail: to.email,
+        },
+      };
+    },
+  });
+}
+
+function trades(url: string, customers: Customers): Promise<LoadResult> {
+  let turn = 0;
+  return loadTest({
+    url,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    method: 'POST',
+    path: '/api/trade',
+    nextRequest: () => ({
+      cookie: customers[turn++ % customers.length]!.cookie,
+      body: { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null },
+    }),
+  });
 }
 
 const median = (values: number[]) => {
@@ -132,26 +130,41 @@ const median = (values: number[]) => {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const transfersOf = new Map(variants.map((variant) => [variant.label, [] as number[]]));
-const tradesOf = new Map(variants.map((variant) => [variant.label, [] as number[]]));
 
-for (let round = 1; round <= rounds; round++) {
+const started: { label: string; url: string; customers: Customers; stop: () => Promise<void> }[] = [];
+const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
+try {
   for (const { label, root } of variants) {
-    const { transfers, trades } = await measure(root);
-    transfersOf.get(label)!.push(transfers.requestsPerSecond);
-    tradesOf.get(label)!.push(trades.requestsPerSecond);
-    const line = `round ${round} ${label}: transfers/s ${transfers.requestsPerSecond.toFixed(0)} (p50 ${transfers.p50} ms, ${transfers.failed} failed), trades/s ${trades.requestsPerSecond.toFixed(0)} (p50 ${trades.p50} ms, ${trades.failed} failed)`;
-    console.log(line);
+    const database = await createTestDatabase('postgres', adminUrl);
+    databases.push(database);
+    const server = await startServer(root, database.config.DATABASE_URL!);
+    started.push({ label, ...server, customers: await fundedCustomers(server.url, CONNECTIONS) });
+    console.log(`${label}: started from ${root}`);
   }
-}
-for (const { label } of variants) {
-  console.log(
-    `${label}: median transfers/s ${median(transfersOf.get(label)!).toFixed(0)} [${transfersOf
-      .get(label)!
-      .map((value) => value.toFixed(0))
-      .join(', ')}], median trades/s ${median(tradesOf.get(label)!).toFixed(0)} [${tradesOf
-      .get(label)!
-      .map((value) => value.toFixed(0))
-      .join(', ')}]`,
+  const figures = new Map(
+    started.map(({ label }) => [label, { transfers: [] as number[], trades: [] as number[] }]),
   );
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, load] of [
+      ['transfers', transfers],
+      ['trades', trades],
+    ] as const) {
+      for (const { label, url, customers } of started) {
+        const result = await load(url, customers);
+        figures.get(label)![name].push(result.requestsPerSecond);
+        console.log(
+          `round ${round} ${name} ${label}: ${result.requestsPerSecond.toFixed(0)}/s (p50 ${result.p50} ms, ${result.failed} failed)`,
+        );
+      }
+    }
+  }
+  for (const [label, { transfers: t, trades: m }] of figures) {
+    const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+    console.log(
+      `${label}: transfers/s median ${median(t).toFixed(0)} [${list(t)}], trades/s median ${median(m).toFixed(0)} [${list(m)}]`,
+    );
+  }
+} finally {
+  for (const server of started) await server.stop();
+  for (const database of databases) await database.drop();
 }
