@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase } from '../server/src/test/test-app';
 import { freePort } from '../server/src/test/server-process';
@@ -39,6 +40,39 @@ if (!adminUrl || variants.length < 2) {
   process.exit(2);
 }
 
+/**
+ * On a machine others share, requests/s moves with their load; the CPU a request costs hardly does. So each
+ * load also reports the CPU time (user + system) that the server's processes and its database's backends
+ * (PostgreSQL names each backend's database in its process title) spent per successful request.
+ */
+function cpuSecondsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone since it was listed
+    }
+  }
+  return ticks / 100;
+}
+
+const psLines = (args: string[]) =>
+  execFileSync('ps', args)
+    .toString()
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+const childrenOf = (pid: number) => psLines(['-o', 'pid=', '--ppid', String(pid)]).map(Number);
+function backendsOf(databaseUrl: string): number[] {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  return psLines(['-eo', 'pid=,args='])
+    .filter((line) => line.includes(`postgres: `) && line.includes(` ${name} `))
+    .map((line) => Number(line.split(' ')[0]));
+}
+
 async function startServer(root: string, databaseUrl: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -74,6 +108,8 @@ async function startServer(root: string, databaseUrl: string) {
   }
   return {
     url,
+    /** CPU seconds so far of this server (its process and workers) and of its database's backends. */
+    cpuSeconds: () => cpuSecondsOf([child.pid!, ...childrenOf(child.pid!), ...backendsOf(databaseUrl)]),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -131,7 +167,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const started: { label: string; url: string; customers: Customers; stop: () => Promise<void> }[] = [];
+const started: ({ label: string; customers: Customers } & Awaited<ReturnType<typeof startServer>>)[] = [];
 const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
 try {
   for (const { label, root } of variants) {
@@ -142,26 +178,43 @@ try {
     console.log(`${label}: started from ${root}`);
   }
   const figures = new Map(
-    started.map(({ label }) => [label, { transfers: [] as number[], trades: [] as number[] }]),
+    started.map(({ label }) => [
+      label,
+      {
+        transfers: [] as number[],
+        trades: [] as number[],
+        transfersCpu: [] as number[],
+        tradesCpu: [] as number[],
+      },
+    ]),
   );
   for (let round = 1; round <= rounds; round++) {
     for (const [name, load] of [
       ['transfers', transfers],
       ['trades', trades],
     ] as const) {
-      for (const { label, url, customers } of started) {
+      // Each round starts one tree later, so no tree always follows the same one.
+      const order = [
+        ...started.slice((round - 1) % started.length),
+        ...started.slice(0, (round - 1) % started.length),
+      ];
+      for (const { label, url, customers, cpuSeconds } of order) {
+        const cpuBefore = cpuSeconds();
         const result = await load(url, customers);
+        const cpuMs = ((cpuSeconds() - cpuBefore) * 1000) / Math.max(result.ok, 1);
         figures.get(label)![name].push(result.requestsPerSecond);
+        figures.get(label)![`${name}Cpu`].push(cpuMs);
         console.log(
-          `round ${round} ${name} ${label}: ${result.requestsPerSecond.toFixed(0)}/s (p50 ${result.p50} ms, ${result.failed} failed)`,
+          `round ${round} ${name} ${label}: ${result.requestsPerSecond.toFixed(0)}/s (p50 ${result.p50} ms, ${result.failed} failed), ${cpuMs.toFixed(2)} CPU ms each`,
         );
       }
     }
   }
-  for (const [label, { transfers: t, trades: m }] of figures) {
-    const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+  for (const [label, { transfers: t, trades: m, transfersCpu: tc, tradesCpu: mc }] of figures) {
+    const list = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(', ');
     console.log(
-      `${label}: transfers/s median ${median(t).toFixed(0)} [${list(t)}], trades/s median ${median(m).toFixed(0)} [${list(m)}]`,
+      `${label}: transfers/s median ${median(t).toFixed(0)} [${list(t)}], CPU ms each ${median(tc).toFixed(2)} [${list(tc, 2)}]; ` +
+        `trades/s median ${median(m).toFixed(0)} [${list(m)}], CPU ms each ${median(mc).toFixed(2)} [${list(mc, 2)}]`,
     );
   }
 } finally {
