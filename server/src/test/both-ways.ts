@@ -8,7 +8,7 @@ type Read = (trx: Transaction<Database>) => Promise<unknown>;
 class RolledBack extends Error {}
 
 /** What `read` answers inside a transaction that is then rolled back, as JSON (bigints as decimal text). */
-export async function readRolledBack(db: Kysely<Database>, read: Read): Promise<unknown> {
+async function readRolledBack(db: Kysely<Database>, read: Read): Promise<unknown> {
   let answer: unknown;
   await db
     .transaction()

@@ -1,7 +1,7 @@
 /**
  * The idempotency keys' table. A rule in both TypeScript and PostgreSQL: claimKey then findKey =
- * `idempotency_claim` (sql/idempotency-claim.sql), the first step of transfer_context, held
- * to these statements by transfer-context.test.ts.
+ * `idempotency_claim` (sql/idempotency-claim.sql), the first step of transfer_context and payment_context,
+ * held to these statements by transfer-context.test.ts and wallet-context.test.ts.
  */
 import type { Kysely } from 'kysely';
 import { deferWrite } from '../../db/deferred-writes';

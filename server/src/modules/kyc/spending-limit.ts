@@ -1,7 +1,7 @@
 /**
  * The monthly spending limit. Rules in both TypeScript and PostgreSQL:
- * - readMonthlyUse = `monthly_use` (sql/monthly-use.sql), called by transfer_context;
- *   transfer-context.test.ts holds the two to the same answers.
+ * - readMonthlyUse = `monthly_use` (sql/monthly-use.sql), called by transfer_context and payment_context;
+ *   transfer-context.test.ts and wallet-context.test.ts hold the two to the same answers.
  * - countsTowardMonthlyLimit (monthly-outflow.ts) = the trigger function `transactions_monthly_outflow`
  *   (sql/monthly-outflow.sql) and SQLite's triggers; monthly-outflow.test.ts holds them to it.
  */
@@ -41,7 +41,7 @@ export interface MonthlyUse {
  * The level, locked until commit on PostgreSQL, then the month's outflows. Two statements on purpose, not one:
  * under READ COMMITTED a statement reads the snapshot it started with, so a usage sum in the same statement as
  * the lock would miss the payment the lock waited for. Mirrored by the stored function `monthly_use`
- * (sql/monthly-use.sql), which transfer_context calls.
+ * (sql/monthly-use.sql), which transfer_context and payment_context call.
  */
 export async function readMonthlyUse(trx: Db, userId: string, now: Date): Promise<MonthlyUse> {
   const [row] = (await levelForPayment(trx, userId)).rows;

@@ -1,9 +1,10 @@
 -- idempotency_claim: claimKey (idempotency.repository.ts) and, when the key is taken, findKey, for the stored
--- function that claims a key as its first step (transfer_context). It claims (user, key)
+-- functions that claim a key as their first step (transfer_context, payment_context). It claims (user, key)
 -- for this transaction and answers null, or answers {claimed: false, stored: the row's request hash and
 -- answer} when the key is already someone's. A concurrent request holding the same key makes the insert wait
 -- until that one commits (then the stored row is read, in a statement of its own and so a later snapshot) or
--- rolls back (then the claim succeeds). transfer-context.test.ts holds it to the statements.
+-- rolls back (then the claim succeeds). transfer-context.test.ts and wallet-context.test.ts hold it to the
+-- statements.
 create or replace function idempotency_claim(
   p_user text, p_key text, p_request_hash text, p_now text
 ) returns jsonb language plpgsql as $fn$
