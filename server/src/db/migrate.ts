@@ -26,6 +26,8 @@ import * as amountCeilings from './migrations/0024-amount-ceilings';
 import * as signInLinks from './migrations/0025-sign-in-links';
 import * as passwordResets from './migrations/0026-password-resets';
 import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and-released-addresses';
+import * as storedFunctionsMove from './migrations/0028-stored-functions-move';
+import { applyStoredFunctions } from './stored-functions';
 
 /**
  * Migrations are listed here, in order, rather than read from a folder at run time: the bundle-free server
@@ -59,10 +61,15 @@ const migrations: Record<string, Migration> = {
   '0025-sign-in-links': signInLinks,
   '0026-password-resets': passwordResets,
   '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,
+  '0028-stored-functions-move': storedFunctionsMove,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The migrations, then (PostgreSQL) each stored function whose `.sql` file changed since it was last applied
+ * (db/stored-functions.ts): a function's current text is its file, not the last migration that created it.
+ */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -70,4 +77,5 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  await applyStoredFunctions(db);
 }

@@ -1,6 +1,6 @@
 import type { PgListener } from '../../db/pg-listener';
 
-/** Where PostgreSQL announces each session that ends (migration 0020: the trigger uses this same name). */
+/** Where PostgreSQL announces each session that ends (sql/sessions-signal.sql uses this same name). */
 export const SESSIONS_CHANNEL = 'meridian_sessions';
 
 export interface CachedSession {

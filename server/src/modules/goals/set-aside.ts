@@ -33,7 +33,7 @@ export async function setAsideGoalsOf(
   return rows.map(toSetAsideGoal);
 }
 
-/** A goal as setAsideGoalsOf reads it (or transfer_context, migration 0019, on PostgreSQL). */
+/** A goal as setAsideGoalsOf reads it (or transfer_context, transfers/sql/transfer-context.sql, on PostgreSQL). */
 export const toSetAsideGoal = (row: {
   id: string;
   account_id: string;

@@ -1,3 +1,8 @@
+/**
+ * The idempotency keys' table. A rule in both TypeScript and PostgreSQL: claimKey then findKey =
+ * `idempotency_claim` (sql/idempotency-claim.sql), the first step of transfer_context and payment_context,
+ * held to these statements by transfer-context.test.ts and wallet-context.test.ts.
+ */
 import type { Kysely } from 'kysely';
 import { deferWrite } from '../../db/deferred-writes';
 import { precompiledQuery } from '../../db/precompiled';
@@ -8,6 +13,7 @@ type Db = Kysely<Database>;
 /**
  * Claims (user, key) for this transaction. On PostgreSQL a concurrent request holding the same key makes this
  * wait until that one commits (then it finds the stored row) or rolls back (then the claim succeeds).
+ * Mirrored, with findKey, by the stored function `idempotency_claim` (sql/idempotency-claim.sql).
  */
 export async function claimKey(
   db: Db,

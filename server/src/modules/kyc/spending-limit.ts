@@ -1,3 +1,10 @@
+/**
+ * The monthly spending limit. Rules in both TypeScript and PostgreSQL:
+ * - readMonthlyUse = `monthly_use` (sql/monthly-use.sql), called by transfer_context and payment_context;
+ *   transfer-context.test.ts and wallet-context.test.ts hold the two to the same answers.
+ * - countsTowardMonthlyLimit (monthly-outflow.ts) = the trigger function `transactions_monthly_outflow`
+ *   (sql/monthly-outflow.sql) and SQLite's triggers; monthly-outflow.test.ts holds them to it.
+ */
 import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { SpendingLimit, VerificationLevel } from '@contract/kyc';
@@ -17,10 +24,9 @@ type Db = Kysely<Database>;
 export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 
 /**
- * What left the user's wallets this UTC month, per currency: sends, card payments, conversions and trade buys
- * (a limit buy counts when placed: its money is reserved then), not sells, returned or failed payments, nor
- * fees. Kept up to date from the history rows by triggers (migration 0018, which defines what counts), so this
- * is one short read however many payments the month holds.
+ * What left the user's wallets this UTC month, per currency, as monthly-outflow.ts defines what counts (sends,
+ * card payments, conversions and trade buys; a limit buy when placed). Kept up to date from the history rows
+ * by triggers, so this is one short read however many payments the month holds.
  */
 async function outgoingThisMonth(db: Db, userId: string, now: Date) {
   return (await monthlyOutflows(db, userId, monthOf(now))).rows;
@@ -35,7 +41,8 @@ export interface MonthlyUse {
 /**
  * The level, locked until commit on PostgreSQL, then the month's outflows. Two statements on purpose, not one:
  * under READ COMMITTED a statement reads the snapshot it started with, so a usage sum in the same statement as
- * the lock would miss the payment the lock waited for. (transfer_context, migration 0019, does the same.)
+ * the lock would miss the payment the lock waited for. Mirrored by the stored function `monthly_use`
+ * (sql/monthly-use.sql), which transfer_context and payment_context call.
  */
 export async function readMonthlyUse(trx: Db, userId: string, now: Date): Promise<MonthlyUse> {
   const [row] = (await levelForPayment(trx, userId)).rows;

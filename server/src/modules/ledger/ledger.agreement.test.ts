@@ -13,7 +13,7 @@ import { verifyLedger } from './ledger.verify';
 import { withMoneyTransaction } from '../../db/money-transaction';
 
 /**
- * On PostgreSQL postEntry runs as one call of the ledger_post_entry function (migration 0016); the single
+ * On PostgreSQL postEntry runs as one call of the ledger_post_entry function (sql/post-entry.sql); the single
  * statements of the JavaScript path (SQLite's) are its reference. Random entries, valid and not (overdrafts,
  * demo/live mixes, house accounts moved into the demo book, house-only entries of either book, unknown
  * accounts, currency mismatches, deposits near the ceiling that may take a wallet past it), are posted through each path in a transaction that is then rolled back, and

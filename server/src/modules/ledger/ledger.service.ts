@@ -1,3 +1,13 @@
+/**
+ * The ledger: every movement of money is one journal entry, posted by postEntry (below, with its rules).
+ *
+ * Rules that exist in both TypeScript and PostgreSQL (each held to the other by a differential test):
+ * - postEntry's rules (postEntryByStatements) = `ledger_post_entry` (sql/post-entry.sql); queueEntry's
+ *   refusal-as-error = `ledger_post_entry_or_raise` over `ledger_post_entry_then` (sql/post-entry-or-raise.sql,
+ *   sql/post-entry-then.sql). ledger.agreement.test.ts posts random entries through both.
+ * PostgreSQL only, as SQLite's triggers of migration 0002 are: postings and journal entries are append-only
+ * (sql/postings-append-only.sql, sql/journal-entries-append-only.sql).
+ */
 import { sql, type Transaction } from 'kysely';
 import { maxMinorOf, type Currency } from '@contract/currencies';
 import { deferCarrier, defersWrites } from '../../db/deferred-writes';
@@ -74,8 +84,7 @@ interface PostedRow {
 
 /**
  * postEntry on PostgreSQL: the same rules in ONE round trip, through the `ledger_post_entry` function
- * (migration 0016, which lists them, and 0024, which adds the balance ceiling: each posting's currency's
- * ceiling goes in beside its amount). Everything goes as parameters: arrays of ids, currencies and amounts
+ * (sql/post-entry.sql, which lists them; each posting's currency's ceiling goes in beside its amount). Everything goes as parameters: arrays of ids, currencies and amounts
  * (amounts as decimal text, read as bigint: no float on the way), the history rows as JSON with their bigint
  * columns as strings. The function returns a refusal as a row rather than raising, having written nothing,
  * so the caller's transaction is left as the JavaScript path leaves it when it throws.
@@ -126,10 +135,10 @@ function balancesOf(rows: PostedRow[]): Map<string, bigint> {
 /**
  * postEntry for a caller that does not need the new balances, only the entry's id and history rows (a
  * transfer). Inside a money transaction on PostgreSQL the entry is not sent at once: it goes with the writes
- * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_or_raise`, with the
- * COMMIT (db/deferred-writes.ts, db/pg-round-trips.ts), and a refusal (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is
- * thrown from there, rolling the whole transaction back as a thrown postEntry does. Anywhere else this is
- * postEntry.
+ * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_or_raise`
+ * (sql/post-entry-or-raise.sql), with the COMMIT (db/deferred-writes.ts, db/pg-round-trips.ts), and a refusal
+ * (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is thrown from there, rolling the whole transaction back as a thrown
+ * postEntry does. Anywhere else this is postEntry.
  */
 export async function queueEntry(trx: Transaction<Database>, entry: EntryInput): Promise<QueuedEntry> {
   if (!isPostgres(trx) || !defersWrites(trx)) return postEntry(trx, entry);
@@ -146,7 +155,7 @@ export async function queueEntry(trx: Transaction<Database>, entry: EntryInput):
   return call.posted;
 }
 
-/** SQLSTATE of ledger_post_entry_or_raise's refusal (migration 0022): its rows are the detail, as JSON. */
+/** SQLSTATE of ledger_post_entry_or_raise's refusal: its rows are the detail, as JSON. */
 const LEDGER_REFUSED = 'MR001';
 
 /** The error a refusal raised by the database stands for (as postEntry throws it), or undefined. */

@@ -4,6 +4,7 @@ import { formatAmount } from '@contract/money';
 import { isPostgres } from '../../db/dialect';
 import { sqliteMoneyColumns } from '../../db/migrations/0024-amount-ceilings';
 import type { Database } from '../../db/schema';
+import { countedOutflow } from '../kyc/monthly-outflow';
 
 export interface LedgerReport {
   entries: number;
@@ -131,21 +132,14 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
     );
   });
 
-  // The monthly limit's running totals (migration 0018's triggers) against the sum they replace, computed
-  // here from the history rows with the limit's own rules, per user, month and currency.
+  // The monthly limit's running totals (kept by triggers) against the sum they replace, computed here from the
+  // history rows with the limit's one definition (kyc/monthly-outflow.ts), per user, month and currency.
   await summing('monthly outflow check', async () => {
     const fromHistory = db
       .selectFrom('transactions as t')
       .innerJoin('journal_entries as j', 'j.id', 't.entry_id')
       .select(['t.user_id', sql<string>`substr(t.created_at, 1, 7)`.as('month'), 't.currency', 't.amount'])
-      .where('t.status', 'not in', ['failed', 'returned'])
-      .where((eb) =>
-        eb.or([
-          eb('t.type', 'in', ['send', 'card_payment']),
-          eb.and([eb('t.type', '=', 'exchange'), eb('j.kind', 'in', ['exchange', 'trade_buy'])]),
-          eb.and([eb('j.kind', '=', 'order_reservation'), eb('t.from_currency', '=', 'USD')]),
-        ]),
-      );
+      .where(countedOutflow);
     const kept = db
       .selectFrom('monthly_outflows')
       .select(['user_id', 'month', 'currency', sql<bigint>`-amount`.as('amount')]);

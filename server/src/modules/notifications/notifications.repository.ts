@@ -13,7 +13,7 @@ export interface NotificationCursor {
 }
 
 /** The PostgreSQL channel that carries "this user's notifications changed" (the payload is the user id). */
-// Named again in migration 0019's trigger, which signals it on every insert: change both together.
+// Named again in the trigger function that signals it (sql/notifications-signal.sql): change both together.
 export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
 
 /**

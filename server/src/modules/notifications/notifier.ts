@@ -33,7 +33,7 @@ export type Notifier = ReturnType<typeof createNotifier>;
  * event committed. The change signal is transactional too on PostgreSQL: `pg_notify` inside a transaction
  * is delivered at commit (and never after a rollback) to every process LISTENing on this database, through
  * its one listener connection (db/pg-listener.ts). A new notification's signal comes from a trigger, and only
- * while some process holds a stream open for its user (stream-interest.ts, migration 0023): a signal costs
+ * while some process holds a stream open for its user (stream-interest.ts, sql/notifications-signal.sql): a signal costs
  * the committing transaction a database-wide lock. On SQLite there is one process: the signal is an
  * in-process event, and a stream that reads after it queues behind the writing transaction on the one
  * connection, so it reads what committed (a rolled-back notification is simply not found).

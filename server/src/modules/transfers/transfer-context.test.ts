@@ -11,8 +11,8 @@ import type { IdempotentRequest } from '../idempotency/idempotency';
 import { claimTransferContext, contextByStatements, type TransferContextQuery } from './transfer-context';
 
 /**
- * On PostgreSQL a transfer claims its key and reads what it needs in one call of `transfer_context` (migration
- * 0019); the statements of SQLite's path are its reference. Each case is read both ways, each in a transaction
+ * On PostgreSQL a transfer claims its key and reads what it needs in one call of `transfer_context`
+ * (sql/transfer-context.sql, with idempotency_claim and monthly_use); the statements of SQLite's path are its reference. Each case is read both ways, each in a transaction
  * that is then rolled back, and must give the same answer: the same parties with their wallets, level, month's
  * outflows and goals, or the same stored answer for a key already used.
  */

@@ -1,3 +1,9 @@
+/**
+ * What a transfer reads before it prices and posts. A rule in both TypeScript and PostgreSQL:
+ * claimTransferContext's statements (contextByStatements) = `transfer_context` (sql/transfer-context.sql),
+ * which calls `idempotency_claim` and `monthly_use` for the steps those modules own; transfer-context.test.ts
+ * reads random cases through both.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import { isPostgres } from '../../db/dialect';
@@ -24,8 +30,9 @@ export interface TransferContextQuery {
 }
 
 /**
- * Claims the key and reads the context: on PostgreSQL in ONE round trip (`transfer_context`, migration 0019),
- * on SQLite as the statements below, which are the reference the function is held to (transfer-context.test).
+ * Claims the key and reads the context: on PostgreSQL in ONE round trip (`transfer_context`,
+ * sql/transfer-context.sql), on SQLite as the statements below, which are the reference the function is held
+ * to (transfer-context.test).
  * The order is the same on both: the claim first (a concurrent request with the same key waits here), the
  * parties, the level's lock, then the month's use, then the goals.
  */

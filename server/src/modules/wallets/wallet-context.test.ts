@@ -11,7 +11,7 @@ import { claimWalletContext, walletContextByStatements, type WalletContextQuery 
 
 /**
  * On PostgreSQL a conversion or a deposit claims its key and reads what it needs in one call of
- * `payment_context` (migration 0021); the statements of SQLite's path are its reference. Each case is read
+ * `payment_context` (sql/payment-context.sql, with idempotency_claim and monthly_use); the statements of SQLite's path are its reference. Each case is read
  * both ways, each in a transaction that is then rolled back, and must give the same answer: the same wallets
  * with their balances, level and month's outflows, or the same stored answer for a key already used.
  */

@@ -1,3 +1,9 @@
+/**
+ * What a deposit, a conversion or a market order reads before it prices and posts. A rule in both TypeScript
+ * and PostgreSQL: claimWalletContext's statements (walletContextByStatements) = `payment_context`
+ * (sql/payment-context.sql), which calls `idempotency_claim` and `monthly_use`; wallet-context.test.ts reads
+ * the same cases through both.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import { isPostgres } from '../../db/dialect';
@@ -18,8 +24,9 @@ export type WalletContextQuery =
   { walletId: string; monthlyUse: boolean } | { currencies: Currency[]; monthlyUse: boolean };
 
 /**
- * Claims the key and reads the context: on PostgreSQL in ONE round trip (`payment_context`, migration 0021),
- * on SQLite as the statements below, which are the reference the function is held to (wallet-context.test).
+ * Claims the key and reads the context: on PostgreSQL in ONE round trip (`payment_context`,
+ * sql/payment-context.sql), on SQLite as the statements below, which are the reference the function is held
+ * to (wallet-context.test).
  * The same order on both: the claim first (a concurrent request with the same key waits here), the wallets,
  * then the level's lock, then the month's outflows.
  */
