@@ -5,7 +5,6 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
-import { mergeTransactionControl } from './pg-round-trips';
 import { usePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
@@ -57,7 +56,6 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   pool.on('connect', (client) => {
     client.on('error', () => {});
     usePreparedStatements(client);
-    mergeTransactionControl(client);
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

@@ -11,9 +11,8 @@ import { withMoneyTransaction } from '../modules/ledger/money-transaction';
 import { deferWrite } from './deferred-writes';
 
 // Every query any pooled PostgreSQL connection of this file sends, while `counting` is on, in round trips:
-// queries sent in one synchronous turn were written together (pg-round-trips.ts pipelines BEGIN and COMMIT
-// with a statement) and are answered in one wait. Installed before an app exists, so the connections' own
-// wrappers (prepared-statements.ts, pg-round-trips.ts) call through it.
+// queries sent in one synchronous turn were written together and are answered in one wait. Installed before
+// an app exists, so the connections' own wrapper (prepared-statements.ts) calls through it.
 const sent: string[][] = [];
 let counting = false;
 let turn: string[] | null = null;
@@ -122,40 +121,44 @@ describeEachDatabase('deferred writes', (ctx) => {
       .filter((roundTrip) => !roundTrip[0]!.startsWith('insert into rate_limits'))
       .map((roundTrip) => roundTrip.map((text) => text.split(/\s+/).slice(0, 3).join(' ')).join(' + '));
   }
-  const threeRoundTrips = (context: string) => [
+  const fiveRoundTrips = (context: string) => [
     expect.stringMatching(/^select "sessions"/),
-    `begin + select ${context}( $1,`,
-    'select ledger_post_entry_or_raise( $1, + commit',
+    'begin',
+    `select ${context}( $1,`,
+    'select ledger_post_entry_or_raise( $1,',
+    'commit',
   ];
 
-  it('lets a transfer reach PostgreSQL in three round trips: session, BEGIN with the claim and reads, the entry and writes with COMMIT', async () => {
+  it('lets a transfer reach PostgreSQL in five round trips: session, BEGIN, the claim and reads, the entry and writes, COMMIT', async () => {
     if (ctx.dialect !== 'postgres') return;
     const body = { amount: '1.00', fromCurrency: 'USD', recipientEmail: bob.user.email };
     const pay = () => request(ctx.app, alice, 'POST', '/api/transactions', body, newKey());
-    expect(await roundTripsOf(pay)).toEqual(threeRoundTrips('transfer_context'));
+    expect(await roundTripsOf(pay)).toEqual(fiveRoundTrips('transfer_context'));
   });
 
-  it('lets a deposit and a conversion reach PostgreSQL in three round trips too', async () => {
+  it('lets a deposit and a conversion reach PostgreSQL in five round trips too', async () => {
     if (ctx.dialect !== 'postgres') return;
     const deposit = () =>
       request(ctx.app, alice, 'POST', `/api/wallets/${aliceUsd}/deposit`, { amount: '1.00' }, newKey());
     const convert = () =>
       request(ctx.app, alice, 'POST', '/api/convert', { from: 'USD', to: 'EUR', amount: '1.00' }, newKey());
-    expect(await roundTripsOf(deposit)).toEqual(threeRoundTrips('payment_context'));
-    expect(await roundTripsOf(convert)).toEqual(threeRoundTrips('payment_context'));
+    expect(await roundTripsOf(deposit)).toEqual(fiveRoundTrips('payment_context'));
+    expect(await roundTripsOf(convert)).toEqual(fiveRoundTrips('payment_context'));
   });
 
-  it('lets a market order reach PostgreSQL in six round trips: its key, wallets and month read in one', async () => {
+  it('lets a market order reach PostgreSQL in eight round trips: its key, wallets and month read in one', async () => {
     if (ctx.dialect !== 'postgres') return;
     const buy = { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null };
     const trade = () => request(ctx.app, alice, 'POST', '/api/trade', buy, newKey());
     expect(await roundTripsOf(trade)).toEqual([
       expect.stringMatching(/^select "sessions"/),
-      'begin + select payment_context( $1,',
+      'begin',
+      'select payment_context( $1,',
       'select * from', // ledger_post_entry: the wallets' locks, before the holding is read
       'insert into "trading_orders"',
       'insert into "holdings"', // a buy's cost basis: one upsert that adds
-      'select write_rows($1::jsonb) + commit', // the notification and the stored answer
+      'select write_rows($1::jsonb)', // the notification and the stored answer
+      'commit',
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonbText } from './jsonb';
-import { thenCommit } from './pg-round-trips';
 import type { Database } from './schema';
 
 /**
@@ -23,12 +22,8 @@ export interface RowWrite {
   match?: string[];
 }
 
-/**
- * Runs the queued writes, given as JSON, in one round trip (with whatever else the carrier posts). `last`: the
- * transaction commits right after, so the statement goes marked thenCommit (pg-round-trips.ts) and must
- * raise, not answer, anything that should stop the commit.
- */
-export type Carrier = (trx: Kysely<Database>, writes: string, last: boolean) => Promise<void>;
+/** Runs the queued writes, given as JSON, in one round trip (with whatever else the carrier posts). */
+export type Carrier = (trx: Kysely<Database>, writes: string) => Promise<void>;
 
 interface Queue {
   writes: RowWrite[];
@@ -63,18 +58,13 @@ export async function deferCarrier(trx: Kysely<Database>, carrier: Carrier): Pro
   queue.carrier = carrier;
 }
 
-/**
- * Sends what is queued, in one round trip (none when nothing is). `last`: nothing follows but COMMIT, which
- * then goes in the same round trip (withMoneyTransaction).
- */
-export async function flushDeferredWrites(trx: Kysely<Database>, last = false): Promise<void> {
+/** Sends what is queued, in one round trip (none when nothing is): before COMMIT (withMoneyTransaction). */
+export async function flushDeferredWrites(trx: Kysely<Database>): Promise<void> {
   const queue = queues.get(trx);
   if (!queue) return;
   const { writes, carrier } = queue;
   queue.writes = [];
   queue.carrier = null;
-  if (carrier) await carrier(trx, jsonbText(writes), last);
-  else if (writes.length > 0) {
-    await sql`${sql.raw(thenCommit(last))}select write_rows(${jsonbText(writes)}::jsonb)`.execute(trx);
-  }
+  if (carrier) await carrier(trx, jsonbText(writes));
+  else if (writes.length > 0) await sql`select write_rows(${jsonbText(writes)}::jsonb)`.execute(trx);
 }

@@ -3,7 +3,6 @@ import { maxMinorOf, type Currency } from '@contract/currencies';
 import { Money, overCeilingMessage, withinCeiling } from '@contract/money';
 import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
-import { thenCommit } from '../../db/pg-round-trips';
 import { jsonbText } from '../../db/jsonb';
 import type { Book, Database, TransactionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -292,8 +291,8 @@ export type QueuedEntry = Omit<PostedEntry, 'balances'>;
 /**
  * postEntry for a caller that does not need the new balances, only the entry's id and history rows (a
  * transfer). Inside a money transaction on PostgreSQL the entry is not sent at once: it goes with the writes
- * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_or_raise`, with the
- * COMMIT (db/deferred-writes.ts, db/pg-round-trips.ts), and a refusal (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is
+ * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_or_raise`, just before
+ * COMMIT (db/deferred-writes.ts), and a refusal (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is
  * thrown from there, rolling the whole transaction back as a thrown postEntry does. Anywhere else this is
  * postEntry.
  */
@@ -302,8 +301,8 @@ export async function queueEntry(trx: Transaction<Database>, entry: EntryInput):
   assertBalanced(entry.postings);
   assertPostingsWithinCeiling(entry.postings);
   const call = ledgerCall(entry);
-  await deferCarrier(trx, async (carrierTrx, writes, last) => {
-    const post = sql`${sql.raw(thenCommit(last))}select ledger_post_entry_or_raise(${call.args}, ${writes}::jsonb)`;
+  await deferCarrier(trx, async (carrierTrx, writes) => {
+    const post = sql`select ledger_post_entry_or_raise(${call.args}, ${writes}::jsonb)`;
     try {
       await post.execute(carrierTrx);
     } catch (error) {

@@ -78,7 +78,7 @@ function withDeferredWrites<T>(
     openDeferredWrites(trx);
     const result = await work(trx);
     progress.committing = true;
-    await flushDeferredWrites(trx, true);
+    await flushDeferredWrites(trx);
     return result;
   };
 }

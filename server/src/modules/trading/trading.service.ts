@@ -150,9 +150,8 @@ export function createTradingService(deps: {
       const { userId } = request;
       const quantity = parseRequestAmount(body.quantity, body.asset, 'quantity');
       // The key claimed, the USD and asset wallets and, for a buy, the month's use (its level locked) read in
-      // one round trip on PostgreSQL (wallet-context.ts), as a conversion does: a market buy waits on 5 after
-      // the session (BEGIN rides with the context, COMMIT with the last writes; deferred-writes.test counts
-      // them) where it waited on 12.
+      // one round trip on PostgreSQL (wallet-context.ts), as a conversion does (deferred-writes.test counts a
+      // market buy's round trips).
       const claim = (trx: Kysely<Database>) =>
         claimWalletContext(trx, request, {
           currencies: ['USD', body.asset],

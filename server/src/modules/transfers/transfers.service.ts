@@ -129,10 +129,9 @@ export function createTransfersService(deps: {
     /**
      * Sends money in one database transaction: one ledger entry (transfer-entry.ts), the history rows, for an
      * unverified address the held payment and the mail telling its owner, for a demo's outside recipient the
-     * simulated payout, and the idempotency record. On PostgreSQL that is two round trips, BEGIN and COMMIT
-     * included (there were 21, then 12, then 4): BEGIN with the key's claim and every read
-     * (transfer-context.ts), then the entry with every write queued behind it and COMMIT (queueEntry,
-     * db/pg-round-trips.ts). A recipient with no wallet in the currency costs one more, to open it. Mail goes
+     * simulated payout, and the idempotency record. On PostgreSQL that is two statements between BEGIN and
+     * COMMIT: the key's claim with every read (transfer-context.ts), then the entry with every write queued
+     * behind it (queueEntry). A recipient with no wallet in the currency costs one more, to open it. Mail goes
      * after commit.
      */
     async send(request: IdempotentRequest, body: TransferRequest) {
