@@ -5,9 +5,10 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
-import { usePreparedStatements } from './prepared-statements';
+import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
+import { StatementCache } from './statement-cache';
 import { WalCheckpointer, type CheckpointLog } from './wal-checkpointer';
 import { WalFsync, type Fsync } from './wal-fsync';
 import { WriteHealth } from './write-health';
@@ -55,10 +56,9 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   // only to idle ones): the transaction's next query fails with the error; the event itself must not crash us.
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    usePreparedStatements(client);
   });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
     plugins: [new CurrencyCheckPlugin()],
   });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
@@ -89,15 +89,15 @@ function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }:
   sqlite.defaultSafeIntegers(true);
   const checkpointer =
     wal && checkpoints === 'background' ? new WalCheckpointer(path, sqlite, log) : undefined;
-  reusePreparedStatements(sqlite);
+  const statements = new StatementCache(sqlite);
   const health = new WriteHealth();
-  const dialect = new SqliteDialect({ database: sqlite });
+  const dialect = new SqliteDialect({ database: statements });
   const db = new Kysely<Database>({
     plugins: [new CurrencyCheckPlugin()],
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () =>
-        new ImmediateSqliteDriver(dialect.createDriver(), sqlite, wal, checkpointer, health),
+        new ImmediateSqliteDriver(dialect.createDriver(), statements, wal, checkpointer, health),
       createIntrospector: (kysely) => dialect.createIntrospector(kysely),
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
@@ -136,25 +136,3 @@ export const checkpointerOf = (db: Kysely<Database>) => checkpointers.get(db);
 
 /** The WAL syncer of a SQLite file database (for tests and for whoever tunes it). */
 export const walFsyncOf = (db: Kysely<Database>) => walFsyncs.get(db);
-
-/**
- * Kysely's SQLite driver calls prepare() for every query, and better-sqlite3 compiles the SQL each time; a
- * transfer runs a dozen statements, so compiling was a tenth of its CPU. Compiled statements are reused by SQL
- * text (bounded, least recently used out). Safe because the one connection runs one query at a time, and
- * SQLite re-prepares a statement by itself if a migration changes the schema under it.
- */
-function reusePreparedStatements(sqlite: SQLite.Database, capacity = 500) {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (statement) {
-      cache.delete(source);
-    } else {
-      statement = prepare(source);
-      if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(source, statement);
-    return statement;
-  }) as typeof sqlite.prepare;
-}
