@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
+import { PipelinedBeginDriver } from './pg-pipelined-begin';
 import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
@@ -47,7 +48,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Pipeline mode: a transaction's BEGIN goes with its first statement (pg-pipelined-begin.ts).
+  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
   // An idle pooled connection can be ended by the server (a restart, an administrator, a dropped test
   // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
   // error as an uncaught exception and take the process down.
@@ -57,8 +59,14 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  const dialect = new PostgresDialect({ pool: withPreparedStatements(pool) });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => new PipelinedBeginDriver(dialect.createDriver()),
+      createIntrospector: (kysely) => dialect.createIntrospector(kysely),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
     plugins: [new CurrencyCheckPlugin()],
   });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
