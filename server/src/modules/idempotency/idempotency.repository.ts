@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { deferWrite } from '../../db/deferred-writes';
 import { precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 
@@ -29,10 +28,8 @@ export function findKey(db: Db, userId: string, key: string) {
     .executeTakeFirst();
 }
 
-/** Stores the answer on the claimed row: deferred to the transaction's last round trip on PostgreSQL. */
+/** Stores the answer on the claimed row. */
 export async function storeResponse(db: Db, userId: string, key: string, status: number, body: string) {
-  const row = { user_id: userId, key, response_status: status, response_body: body };
-  if (deferWrite(db, { table: 'idempotency_keys', rows: [row], match: ['user_id', 'key'] })) return;
   await responseStore(db, status, body, userId, key);
 }
 

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { maxMinorOf, type Currency } from '@contract/currencies';
 import { Money, overCeilingMessage, withinCeiling } from '@contract/money';
-import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
 import { jsonbText } from '../../db/jsonb';
 import type { Book, Database, TransactionRow } from '../../db/schema';
@@ -283,51 +282,6 @@ function balancesOf(rows: PostedRow[]): Map<string, bigint> {
     }
   }
   return balances;
-}
-
-/** An entry posted without its new balances: what most payments need to answer. */
-export type QueuedEntry = Omit<PostedEntry, 'balances'>;
-
-/**
- * postEntry for a caller that does not need the new balances, only the entry's id and history rows (a
- * transfer). Inside a money transaction on PostgreSQL the entry is not sent at once: it goes with the writes
- * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_or_raise`, just before
- * COMMIT (db/deferred-writes.ts), and a refusal (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is
- * thrown from there, rolling the whole transaction back as a thrown postEntry does. Anywhere else this is
- * postEntry.
- */
-export async function queueEntry(trx: Transaction<Database>, entry: EntryInput): Promise<QueuedEntry> {
-  if (!isPostgres(trx) || !defersWrites(trx)) return postEntry(trx, entry);
-  assertBalanced(entry.postings);
-  assertPostingsWithinCeiling(entry.postings);
-  const call = ledgerCall(entry);
-  await deferCarrier(trx, async (carrierTrx, writes) => {
-    const post = sql`select ledger_post_entry_or_raise(${call.args}, ${writes}::jsonb)`;
-    try {
-      await post.execute(carrierTrx);
-    } catch (error) {
-      throw refusalOf(error) ?? error;
-    }
-  });
-  return call.posted;
-}
-
-/** SQLSTATE of ledger_post_entry_or_raise's refusal (migration 0022): its rows are the detail, as JSON. */
-const LEDGER_REFUSED = 'MR001';
-
-/** The error a refusal raised by the database stands for (as postEntry throws it), or undefined. */
-function refusalOf(error: unknown): Error | undefined {
-  const { code, detail } = error as { code?: unknown; detail?: unknown };
-  if (code !== LEDGER_REFUSED || typeof detail !== 'string') return undefined;
-  const rows = (JSON.parse(detail) as (Omit<PostedRow, 'balance'> & { balance: string | null })[]).map(
-    (row) => ({ ...row, balance: row.balance === null ? null : BigInt(row.balance) }),
-  );
-  try {
-    balancesOf(rows);
-  } catch (refusal) {
-    return refusal as Error;
-  }
-  return undefined;
 }
 
 const demoAccountError = () =>

@@ -150,8 +150,8 @@ export function createTradingService(deps: {
       const { userId } = request;
       const quantity = parseRequestAmount(body.quantity, body.asset, 'quantity');
       // The key claimed, the USD and asset wallets and, for a buy, the month's use (its level locked) read in
-      // one round trip on PostgreSQL (wallet-context.ts), as a conversion does (deferred-writes.test counts a
-      // market buy's round trips).
+      // one round trip on PostgreSQL (wallet-context.ts), as a conversion does (payment-round-trips.test counts
+      // a market buy's round trips).
       const claim = (trx: Kysely<Database>) =>
         claimWalletContext(trx, request, {
           currencies: ['USD', body.asset],

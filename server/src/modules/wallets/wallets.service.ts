@@ -10,7 +10,7 @@ import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { houseAccountId } from '../ledger/house-accounts';
-import { queueEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
@@ -72,8 +72,7 @@ export function createWalletsService(deps: {
     /** Sandbox top-up: money arrives from the external-world account, as a bank transfer in would. */
     async deposit(request: IdempotentRequest, walletId: string, body: DepositBody) {
       if (!config.SANDBOX) throw new AppError('FORBIDDEN', 'Sandbox deposits are turned off on this server');
-      // The key claimed and the wallet read (locked) in one round trip on PostgreSQL; the entry goes with the
-      // notification and the stored answer in one more, just before COMMIT (queueEntry).
+      // The key claimed and the wallet read (locked) in one round trip on PostgreSQL, then the entry in one.
       const claim = (trx: Kysely<Database>) =>
         claimWalletContext(trx, request, { walletId, monthlyUse: false });
       return runIdempotent<DepositResponse, WalletContext>(
@@ -85,7 +84,7 @@ export function createWalletsService(deps: {
           const { currency } = wallet;
           const amount = parseRequestAmount(body.amount, currency);
           await assertWithinSandboxCap(amount.minor, currency);
-          const posted = await queueEntry(trx, {
+          const posted = await postEntry(trx, {
             kind: 'deposit',
             description: 'Sandbox deposit',
             postings: [
