@@ -6,7 +6,6 @@ import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
 import { PipelinedBeginDriver } from './pg-pipelined-begin';
-import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
 import { StatementCache } from './statement-cache';
@@ -59,7 +58,7 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const dialect = new PostgresDialect({ pool: withPreparedStatements(pool) });
+  const dialect = new PostgresDialect({ pool });
   const db = new Kysely<Database>({
     dialect: {
       createAdapter: () => dialect.createAdapter(),

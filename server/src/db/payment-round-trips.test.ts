@@ -6,8 +6,7 @@ import { describeEachDatabase } from '../test/test-app';
 
 // Every query any pooled PostgreSQL connection of this file sends, while `counting` is on, in round trips:
 // the queries sent before any answer came back (a transaction's BEGIN and its first statement:
-// pg-pipelined-begin.ts) are answered in one wait. Installed before an app exists, so the pool's wrapper
-// (prepared-statements.ts) calls through it.
+// pg-pipelined-begin.ts) are answered in one wait.
 const sent: string[][] = [];
 let counting = false;
 let turn: string[] | null = null;
