@@ -8,9 +8,9 @@ import {
 
 /**
  * A transaction's BEGIN goes to PostgreSQL with its first statement, in one round trip instead of two. On a
- * 2-core machine a round trip is mostly the cost of waking a process on each side, and a payment makes few
- * (BEGIN, its context, its entry, COMMIT): this one was worth a fifth of the transfers/s (BENCHMARKS.md,
- * "Engine-room optimisations: A/B").
+ * 2-core machine a round trip is mostly the cost of waking a process on each side, and a payment makes six
+ * (payment-round-trips.test.ts): sparing one was worth +18% API transfers/s (BENCHMARKS.md, "Engine-room
+ * optimisations: A/B").
  *
  * How, with public options only: the pool's clients run in node-postgres' pipeline mode (`pipeline: true`,
  * database.ts), which writes a query without waiting for the answer to the one before, each with its own
