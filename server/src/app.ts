@@ -23,7 +23,6 @@ import { lazySecretBox, loadSecretKey } from './lib/secret-box';
 import { isApiRoute } from './plugins/api-route';
 import { parseJsonBodiesOnly } from './plugins/json-body';
 import { clientErrorHandler } from './plugins/client-error';
-import { repliesTogether } from './plugins/replies-together';
 import { securityHeaders } from './plugins/security-headers';
 import { BatchedRateLimitCounter } from './plugins/batched-rate-limit-counter';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
@@ -200,8 +199,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  // Registered before every plugin, so every route's replies wait for the end of the turn (see the hook).
-  app.addHook('onSend', repliesTogether(app.log));
 
   const database = openDatabase({
     databaseUrl: config.DATABASE_URL,

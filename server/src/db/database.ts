@@ -5,10 +5,10 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type DatabaseCon
 import pg from 'pg';
 import { CurrencyCheckPlugin } from './currency-check';
 import { enableGroupCommit } from './group-commit';
-import { mergeTransactionControl } from './pg-round-trips';
-import { usePreparedStatements } from './prepared-statements';
+import { PipelinedBeginDriver } from './pg-pipelined-begin';
 import type { Database } from './schema';
 import { ImmediateSqliteDriver } from './sqlite-immediate-driver';
+import { StatementCache } from './statement-cache';
 import { WalCheckpointer, type CheckpointLog } from './wal-checkpointer';
 import { WalFsync, type Fsync } from './wal-fsync';
 import { WriteHealth } from './write-health';
@@ -47,7 +47,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Pipeline mode: a transaction's BEGIN goes with its first statement (pg-pipelined-begin.ts).
+  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
   // An idle pooled connection can be ended by the server (a restart, an administrator, a dropped test
   // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
   // error as an uncaught exception and take the process down.
@@ -56,11 +57,15 @@ function openPostgres(connectionString: string, poolSize: number): DatabaseHandl
   // only to idle ones): the transaction's next query fails with the error; the event itself must not crash us.
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    usePreparedStatements(client);
-    mergeTransactionControl(client);
   });
+  const dialect = new PostgresDialect({ pool });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => new PipelinedBeginDriver(dialect.createDriver()),
+      createIntrospector: (kysely) => dialect.createIntrospector(kysely),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
     plugins: [new CurrencyCheckPlugin()],
   });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
@@ -91,15 +96,15 @@ function openSqlite({ sqlitePath: path, fsyncWal, checkpoints = 'inline', log }:
   sqlite.defaultSafeIntegers(true);
   const checkpointer =
     wal && checkpoints === 'background' ? new WalCheckpointer(path, sqlite, log) : undefined;
-  reusePreparedStatements(sqlite);
+  const statements = new StatementCache(sqlite);
   const health = new WriteHealth();
-  const dialect = new SqliteDialect({ database: sqlite });
+  const dialect = new SqliteDialect({ database: statements });
   const db = new Kysely<Database>({
     plugins: [new CurrencyCheckPlugin()],
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () =>
-        new ImmediateSqliteDriver(dialect.createDriver(), sqlite, wal, checkpointer, health),
+        new ImmediateSqliteDriver(dialect.createDriver(), statements, wal, checkpointer, health),
       createIntrospector: (kysely) => dialect.createIntrospector(kysely),
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
@@ -138,25 +143,3 @@ export const checkpointerOf = (db: Kysely<Database>) => checkpointers.get(db);
 
 /** The WAL syncer of a SQLite file database (for tests and for whoever tunes it). */
 export const walFsyncOf = (db: Kysely<Database>) => walFsyncs.get(db);
-
-/**
- * Kysely's SQLite driver calls prepare() for every query, and better-sqlite3 compiles the SQL each time; a
- * transfer runs a dozen statements, so compiling was a tenth of its CPU. Compiled statements are reused by SQL
- * text (bounded, least recently used out). Safe because the one connection runs one query at a time, and
- * SQLite re-prepares a statement by itself if a migration changes the schema under it.
- */
-function reusePreparedStatements(sqlite: SQLite.Database, capacity = 500) {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (statement) {
-      cache.delete(source);
-    } else {
-      statement = prepare(source);
-      if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(source, statement);
-    return statement;
-  }) as typeof sqlite.prepare;
-}

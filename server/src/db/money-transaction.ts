@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isConnectionLost } from './connection-lost';
-import { flushDeferredWrites, openDeferredWrites } from './deferred-writes';
 import { groupCommitterOf } from './group-commit';
 import type { Database } from './schema';
 
@@ -35,8 +34,7 @@ export interface MoneyTransactionOptions {
  * must therefore be safe to re-run: it may only touch the database, never send an email or call out.
  * Back-off is exponential with full jitter so colliding requests do not collide again in lockstep.
  * On SQLite every transaction is BEGIN IMMEDIATE (one writer at a time), so these errors do not arise; there
- * money transactions that arrive together share one commit (see group-commit.ts). On PostgreSQL the writes
- * `work` never reads back are deferred and sent together before COMMIT (db/deferred-writes.ts).
+ * money transactions that arrive together share one commit (see group-commit.ts).
  *
  * A PostgreSQL connection lost on the way (a restarted or failed-over server, a backend an administrator
  * ended) is retried once, a moment later, on a fresh connection (the pool drops the broken one): before
@@ -56,7 +54,12 @@ export async function withMoneyTransaction<T>(
     try {
       return await (committer
         ? committer.run(work)
-        : db.transaction().execute(withDeferredWrites(work, progress)));
+        : db.transaction().execute(async (trx) => {
+            const result = await work(trx);
+            // What is sent from here on is the COMMIT.
+            progress.committing = true;
+            return result;
+          }));
     } catch (error) {
       if (!reconnected && isConnectionLost(error) && (!progress.committing || options.keyed)) {
         reconnected = true;
@@ -67,20 +70,6 @@ export async function withMoneyTransaction<T>(
       await sleep(Math.random() * 10 * 2 ** attempt);
     }
   }
-}
-
-/** `progress.committing` once `work` is done: what is sent from then on carries the COMMIT. */
-function withDeferredWrites<T>(
-  work: (trx: Transaction<Database>) => Promise<T>,
-  progress: { committing: boolean },
-) {
-  return async (trx: Transaction<Database>) => {
-    openDeferredWrites(trx);
-    const result = await work(trx);
-    progress.committing = true;
-    await flushDeferredWrites(trx, true);
-    return result;
-  };
 }
 
 /** withMoneyTransaction for `work` that claims an Idempotency-Key in its transaction (runIdempotent). */

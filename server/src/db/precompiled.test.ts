@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { listWallets } from '../modules/wallets/wallets.repository';
 import { signUp } from '../test/http';
@@ -35,20 +34,6 @@ describeEachDatabase('precompiled queries', (ctx) => {
       db.selectFrom('users').select('id').where('email', '=', email),
     );
     await expect(unused(ctx.app.db, 'ada@example.com', 'x')).rejects.toThrow(/precompiled/);
-  });
-
-  it('are prepared once per PostgreSQL connection and then reused, so their plan is kept', async () => {
-    if (ctx.app.dialect !== 'postgres') return;
-    const ada = await signUp(ctx.app);
-    const prepared = await ctx.app.db.transaction().execute(async (trx) => {
-      await listWallets(trx, ada.user.id);
-      await listWallets(trx, ada.user.id);
-      const { rows } = await sql<{
-        statement: string;
-      }>`select statement from pg_prepared_statements where name like 'meridian_%'`.execute(trx);
-      return rows.map((row) => row.statement);
-    });
-    expect(prepared.filter((statement) => statement.includes('"ledger_accounts"'))).toHaveLength(1);
   });
 
   it('fill every parameter an argument reaches', async () => {

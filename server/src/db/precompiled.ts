@@ -1,6 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import { isPostgres } from './dialect';
-import { registerPreparedStatement } from './prepared-statements';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -15,8 +14,8 @@ type Db = Kysely<Database>;
  * user id does in each branch of a UNION), which is checked, so a builder that transforms or inlines an
  * argument fails loudly on its first call instead of answering with the placeholder. Later calls copy the
  * compiled SQL with the real arguments (of any type: ids, amounts, times) in those positions: same SQL text,
- * so SQLite's statement cache (database.ts) and plugins' result transforms work as for any other query, and
- * PostgreSQL keeps the plan of a named statement (prepared-statements.ts).
+ * so SQLite's statement cache (statement-cache.ts) and plugins' result transforms work as for any other
+ * query.
  *
  * Compiled once per dialect, not per handle: a transaction is a new handle, and the SQL only depends on the
  * dialect's compiler. The query runs on the handle it is given.
@@ -38,7 +37,6 @@ export function precompiledQuery<Row, Args extends unknown[]>(
     );
     if (leaked || query.sql.includes('\u0000'))
       throw new Error(`precompiled: an argument was transformed or inlined in ${query.sql}`);
-    registerPreparedStatement(query.sql);
     const entry = { query, slots };
     compiledFor.set(isPostgres(db), entry);
     return entry;

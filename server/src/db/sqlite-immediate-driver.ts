@@ -6,6 +6,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type SQLite from 'better-sqlite3';
+import type { StatementCache } from './statement-cache';
 import type { WalCheckpointer } from './wal-checkpointer';
 import type { WalFsync } from './wal-fsync';
 import type { WriteHealth } from './write-health';
@@ -31,14 +32,17 @@ export class ImmediateSqliteDriver implements Driver {
   private readonly reads: SharedReads;
   private wrapped: { inner: DatabaseConnection; outer: DatabaseConnection } | undefined;
 
+  private readonly sqlite: SQLite.Database;
+
   constructor(
     private readonly inner: Driver,
-    private readonly sqlite: SQLite.Database,
+    private readonly statements: StatementCache,
     private readonly wal?: WalFsync,
     private readonly checkpointer?: WalCheckpointer,
     private readonly health?: WriteHealth,
   ) {
-    this.reads = new SharedReads(sqlite);
+    this.sqlite = statements.sqlite;
+    this.reads = new SharedReads(statements);
   }
 
   init() {
@@ -110,7 +114,7 @@ export class ImmediateSqliteDriver implements Driver {
       this.reads.end();
       const inTransaction = this.sqlite.inTransaction;
       if (this.changed && inTransaction) return false;
-      if (this.sqlite.prepare(query.sql).readonly) return false;
+      if (this.statements.prepare(query.sql).readonly) return false;
       this.wrote = true;
       if (isBegin(query.sql)) return false;
       this.changed = true;
@@ -163,11 +167,11 @@ const isBegin = (sql: string) => /^\s*begin\b/i.test(sql);
 class SharedReads {
   private open = false;
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(private readonly statements: StatementCache) {}
 
   join() {
-    if (this.open || this.sqlite.inTransaction) return;
-    this.sqlite.prepare('begin').run();
+    if (this.open || this.statements.sqlite.inTransaction) return;
+    this.statements.prepare('begin').run();
     this.open = true;
     setImmediate(() => this.end());
   }
@@ -175,6 +179,6 @@ class SharedReads {
   end() {
     if (!this.open) return;
     this.open = false;
-    if (this.sqlite.inTransaction) this.sqlite.prepare('commit').run();
+    if (this.statements.sqlite.inTransaction) this.statements.prepare('commit').run();
   }
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
-import { queueEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
@@ -106,8 +106,7 @@ export function createFxService(deps: {
           }
           await limits.assertWithinMonthlyLimitOf(use!, figures.original);
           const targetId = await ensureWallet(trx, request.userId, body.to, found);
-          // Queued: on PostgreSQL it goes with the notification and the stored answer in one call at the end.
-          const posted = await queueEntry(
+          const posted = await postEntry(
             trx,
             exchangeEntry(request.userId, { sourceId: source.id, targetId }, figures, {
               rateTimestamp: timestamp,

@@ -4,7 +4,6 @@
  * held to these statements by transfer-context.test.ts and wallet-context.test.ts.
  */
 import type { Kysely } from 'kysely';
-import { deferWrite } from '../../db/deferred-writes';
 import { precompiledQuery } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 
@@ -35,10 +34,8 @@ export function findKey(db: Db, userId: string, key: string) {
     .executeTakeFirst();
 }
 
-/** Stores the answer on the claimed row: deferred to the transaction's last round trip on PostgreSQL. */
+/** Stores the answer on the claimed row. */
 export async function storeResponse(db: Db, userId: string, key: string, status: number, body: string) {
-  const row = { user_id: userId, key, response_status: status, response_body: body };
-  if (deferWrite(db, { table: 'idempotency_keys', rows: [row], match: ['user_id', 'key'] })) return;
   await responseStore(db, status, body, userId, key);
 }
 

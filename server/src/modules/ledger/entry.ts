@@ -46,9 +46,6 @@ export interface PostedEntry {
   transactions: TransactionRow[];
 }
 
-/** An entry posted without its new balances: what most payments need to answer. */
-export type QueuedEntry = Omit<PostedEntry, 'balances'>;
-
 /** A malformed entry: a bug in the calling code, never the user's fault, so it surfaces as a 500. */
 export class LedgerRuleError extends Error {
   override name = 'LedgerRuleError';

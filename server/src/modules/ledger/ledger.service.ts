@@ -2,17 +2,14 @@
  * The ledger: every movement of money is one journal entry, posted by postEntry (below, with its rules).
  *
  * Rules that exist in both TypeScript and PostgreSQL (each held to the other by a differential test):
- * - postEntry's rules (postEntryByStatements) = `ledger_post_entry` (sql/post-entry.sql); queueEntry's
- *   refusal-as-error = `ledger_post_entry_or_raise` over `ledger_post_entry_then` (sql/post-entry-or-raise.sql,
- *   sql/post-entry-then.sql). ledger.agreement.test.ts posts random entries through both.
+ * - postEntry's rules (postEntryByStatements) = `ledger_post_entry` (sql/post-entry.sql).
+ *   ledger.agreement.test.ts posts random entries through both.
  * PostgreSQL only, as SQLite's triggers of migration 0002 are: postings and journal entries are append-only
  * (sql/postings-append-only.sql, sql/journal-entries-append-only.sql).
  */
 import { sql, type Transaction } from 'kysely';
 import { maxMinorOf, type Currency } from '@contract/currencies';
-import { deferCarrier, defersWrites } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
-import { thenCommit } from '../../db/pg-round-trips';
 import { jsonbText } from '../../db/jsonb';
 import type { Database } from '../../db/schema';
 import {
@@ -24,7 +21,6 @@ import {
   overCeiling,
   type EntryInput,
   type PostedEntry,
-  type QueuedEntry,
 } from './entry';
 import { houseKinds } from './house-accounts';
 import { postEntryByStatements } from './post-by-statements';
@@ -37,7 +33,6 @@ export {
   type HistoryRowInput,
   type PostedEntry,
   type PostingInput,
-  type QueuedEntry,
 } from './entry';
 export { postEntryByStatements } from './post-by-statements';
 
@@ -130,45 +125,4 @@ function balancesOf(rows: PostedRow[]): Map<string, bigint> {
     }
   }
   return balances;
-}
-
-/**
- * postEntry for a caller that does not need the new balances, only the entry's id and history rows (a
- * transfer). Inside a money transaction on PostgreSQL the entry is not sent at once: it goes with the writes
- * queued after it (notifications, the stored answer) in ONE call of `ledger_post_entry_or_raise`
- * (sql/post-entry-or-raise.sql), with the COMMIT (db/deferred-writes.ts, db/pg-round-trips.ts), and a refusal
- * (INSUFFICIENT_FUNDS, DEMO_ACCOUNT) is thrown from there, rolling the whole transaction back as a thrown
- * postEntry does. Anywhere else this is postEntry.
- */
-export async function queueEntry(trx: Transaction<Database>, entry: EntryInput): Promise<QueuedEntry> {
-  if (!isPostgres(trx) || !defersWrites(trx)) return postEntry(trx, entry);
-  assertWellFormed(entry.postings);
-  const call = ledgerCall(entry);
-  await deferCarrier(trx, async (carrierTrx, writes, last) => {
-    const post = sql`${sql.raw(thenCommit(last))}select ledger_post_entry_or_raise(${call.args}, ${writes}::jsonb)`;
-    try {
-      await post.execute(carrierTrx);
-    } catch (error) {
-      throw refusalOf(error) ?? error;
-    }
-  });
-  return call.posted;
-}
-
-/** SQLSTATE of ledger_post_entry_or_raise's refusal: its rows are the detail, as JSON. */
-const LEDGER_REFUSED = 'MR001';
-
-/** The error a refusal raised by the database stands for (as postEntry throws it), or undefined. */
-function refusalOf(error: unknown): Error | undefined {
-  const { code, detail } = error as { code?: unknown; detail?: unknown };
-  if (code !== LEDGER_REFUSED || typeof detail !== 'string') return undefined;
-  const rows = (JSON.parse(detail) as (Omit<PostedRow, 'balance'> & { balance: string | null })[]).map(
-    (row) => ({ ...row, balance: row.balance === null ? null : BigInt(row.balance) }),
-  );
-  try {
-    balancesOf(rows);
-  } catch (refusal) {
-    return refusal as Error;
-  }
-  return undefined;
 }

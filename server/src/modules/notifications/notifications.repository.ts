@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationRow, NotificationsTable } from '../../db/schema';
-import { deferWrite } from '../../db/deferred-writes';
 import { precompiledRows } from '../../db/precompiled';
 
 type Db = Kysely<Database>;
@@ -18,12 +17,10 @@ export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
 
 /**
  * Writes notifications. On PostgreSQL a trigger signals each row's user on NOTIFICATIONS_CHANNEL (migration
- * 0019; PostgreSQL delivers identical notifications of one transaction once), and inside a money transaction
- * the rows wait for its last round trip (db/deferred-writes.ts). Compiled once per row count
+ * 0019; PostgreSQL delivers identical notifications of one transaction once). Compiled once per row count
  * (db/precompiled.ts): every payment raises one or two.
  */
 export async function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
-  if (deferWrite(db, { table: 'notifications', rows })) return;
   await notificationsInsert(db, rows);
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env';
 import type { Database, TransactionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { QueuedEntry } from '../ledger/ledger.service';
+import type { PostedEntry } from '../ledger/ledger.service';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { moneyWaitingMessage } from './held-transfers.messages';
@@ -17,7 +17,7 @@ export interface PostedTransfer {
   sender: Sender;
   payee: Payee;
   figures: TransferFigures;
-  posted: QueuedEntry;
+  posted: PostedEntry;
   /** The sender's `send` history row. */
   sent: TransactionRow;
 }

@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database, HeldTransfersTable, PayoutsTable } from '../../db/schema';
-import { deferWrite } from '../../db/deferred-writes';
 import { isPostgres } from '../../db/dialect';
 import { precompiledQuery } from '../../db/precompiled';
 
@@ -57,9 +56,8 @@ const partiesQuery = precompiledQuery(
       .where((eb) => eb.or([eb('u.id', '=', senderId), eb('u.email', '=', recipientEmail)])),
 );
 
-/** Written after the entry it names: on PostgreSQL, with it, in the transaction's last round trip. */
+/** Written after the entry it names. */
 export async function insertPayout(db: Db, payout: Insertable<PayoutsTable>) {
-  if (deferWrite(db, { table: 'payouts', rows: [payout] })) return;
   await db.insertInto('payouts').values(payout).execute();
 }
 
@@ -96,9 +94,8 @@ export async function markPayoutsSettled(
     .execute();
 }
 
-/** Written after the entry it names: on PostgreSQL, with it, in the transaction's last round trip. */
+/** Written after the entry it names. */
 export async function insertHeldTransfer(db: Db, held: Insertable<HeldTransfersTable>) {
-  if (deferWrite(db, { table: 'held_transfers', rows: [held] })) return;
   await db.insertInto('held_transfers').values(held).execute();
 }
 

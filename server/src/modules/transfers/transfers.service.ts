@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
-import { queueEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { withSetAside } from '../goals/set-aside';
 import type { Mailer } from '../mail/mailer';
@@ -92,11 +92,9 @@ export function createTransfersService(deps: {
     /**
      * Sends money in one database transaction: one ledger entry (transfer-entry.ts), the history rows, for an
      * unverified address the held payment and the mail telling its owner, for a demo's outside recipient the
-     * simulated payout (transfer-delivery.ts), and the idempotency record. On PostgreSQL that is two round
-     * trips, BEGIN and COMMIT included: BEGIN with the key's claim and every read
-     * (transfer-context.ts), then the entry with every write queued behind it and COMMIT (queueEntry,
-     * db/pg-round-trips.ts). A recipient with no wallet in the currency costs one more, to open it. Mail goes
-     * after commit.
+     * simulated payout (transfer-delivery.ts), and the idempotency record. On PostgreSQL the key's claim and every read are one
+     * statement (transfer-context.ts) and the entry another (postEntry); payment-round-trips.test.ts counts
+     * them. A recipient with no wallet in the currency costs one more, to open it. Mail goes after commit.
      */
     async send(request: IdempotentRequest, body: TransferRequest) {
       const { fromCurrency, toCurrency, recipientEmail } = body;
@@ -139,7 +137,7 @@ export function createTransfersService(deps: {
             const payment = { userId: payee.userId, walletId: payee.walletId, arrived: figures.converted };
             entry = withSetAside(entry, payment, context.recipientGoals);
           }
-          const posted = await queueEntry(trx, entry);
+          const posted = await postEntry(trx, entry);
           const sent = posted.transactions.find(
             (row) => row.user_id === sender.userId && row.type === 'send',
           )!;

@@ -11,14 +11,12 @@ import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { houseAccountId } from '../ledger/house-accounts';
-import { queueEntry } from '../ledger/ledger.service';
+import { postEntry } from '../ledger/ledger.service';
 import { toTransaction } from '../transactions/transactions.mapper';
 import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
 import { openWallets } from './wallets';
 import { claimWalletContext, type WalletContext } from './wallet-context';
-import { isPostgres } from '../../db/dialect';
-import { readBatcher } from '../../db/read-batcher';
 import type { Notifier } from '../notifications/notifier';
 
 /** Every new user starts with these, empty. */
@@ -39,10 +37,6 @@ export function createWalletsService(deps: {
 }) {
   const { db, config, rates, notifier } = deps;
   const maxDepositUsd = parseAmount(config.SANDBOX_MAX_DEPOSIT_USD, 'USD');
-  // Every page shows the wallets: on PostgreSQL the lists asked for in one turn are one query.
-  const walletsOf = isPostgres(db)
-    ? readBatcher((userIds: string[]) => repo.listWalletsOfUsers(db, userIds), [])
-    : (userId: string) => repo.listWallets(db, userId);
 
   /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued (valueIn) at the current rate. */
   async function assertWithinSandboxCap(amount: bigint, currency: Currency) {
@@ -57,7 +51,7 @@ export function createWalletsService(deps: {
 
   return {
     async list(userId: string): Promise<Wallet[]> {
-      return sortWallets(await walletsOf(userId)).map(toWallet);
+      return sortWallets(await repo.listWallets(db, userId)).map(toWallet);
     },
 
     async open(userId: string, currency: Currency): Promise<Wallet> {
@@ -74,8 +68,7 @@ export function createWalletsService(deps: {
     /** Sandbox top-up: money arrives from the external-world account, as a bank transfer in would. */
     async deposit(request: IdempotentRequest, walletId: string, body: DepositBody) {
       if (!config.SANDBOX) throw new AppError('FORBIDDEN', 'Sandbox deposits are turned off on this server');
-      // The key claimed and the wallet read (locked) in one round trip on PostgreSQL; the entry goes with the
-      // notification and the stored answer in one more, just before COMMIT (queueEntry).
+      // The key claimed and the wallet read (locked) in one round trip on PostgreSQL, then the entry in one.
       const claim = (trx: Kysely<Database>) =>
         claimWalletContext(trx, request, { walletId, monthlyUse: false });
       return runIdempotent<DepositResponse, WalletContext>(
@@ -87,7 +80,7 @@ export function createWalletsService(deps: {
           const { currency } = wallet;
           const amount = parseRequestAmount(body.amount, currency);
           await assertWithinSandboxCap(amount.minor, currency);
-          const posted = await queueEntry(trx, {
+          const posted = await postEntry(trx, {
             kind: 'deposit',
             description: 'Sandbox deposit',
             postings: [
