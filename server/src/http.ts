@@ -147,7 +147,11 @@ export async function registerRequestGuards(
   const redis = config.REDIS_URL
     ? connectRedis(config.REDIS_URL, app.log, config.REDIS_COMMAND_TIMEOUT_MS)
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis) {
+    // Once the app is built and ready (see connectRedis); until then no request is served.
+    app.addHook('onReady', async () => void redis.connect().catch(() => {}));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
   // Without Redis, PostgreSQL counts: the large limits in batches, whose last hits are written on close (before
   // the database closes: onClose hooks run last-registered first).
   const rateLimitCounter =

@@ -29,8 +29,8 @@ describe.skipIf(!reachable)('API rate limit in Redis (REDIS_URL)', () => {
         app
           .inject({ method: 'GET', url: '/api/auth/options', ...client })
           .then((response) => response.statusCode);
-      await first.app.ready();
-      // The client connects on start; wait until both can count.
+      await Promise.all([first.app.ready(), second.app.ready()]);
+      // Each client connects once its app is ready; wait until both can count.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const statuses = [
         await ask(first.app),
