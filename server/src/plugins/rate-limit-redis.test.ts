@@ -31,8 +31,8 @@ describe.skipIf(!reachable)('API rate limit in Redis (REDIS_URL)', () => {
         app
           .inject({ method: 'GET', url: '/api/auth/options', ...client })
           .then((response) => response.statusCode);
-      await first.app.ready();
-      // The client connects on start; wait until both can count (the status page pings Redis, from another
+      await Promise.all([first.app.ready(), second.app.ready()]);
+      // Each client connects once its app is ready; wait until both can count (the status page pings Redis, from another
       // address than the client's, so the polls are not counted against it).
       const redisAnswers = async (app: typeof first.app) => {
         const response = await app.inject({

@@ -10,9 +10,13 @@ import { Redis } from 'ioredis';
  * `commandTimeoutMs` (the limiter then lets the request through uncounted), and a connection that has not
  * answered for that long is dropped: it is logged like any outage, and while the client reconnects commands
  * fail at once instead of each waiting out the timeout.
+ *
+ * It connects at `connect()` (or its first command), so the caller picks the moment: not while a long start
+ * keeps the event loop busy, where an answered handshake would still time out and be logged as an outage.
  */
 export function connectRedis(url: string, log: FastifyBaseLogger, commandTimeoutMs: number): Redis {
   const redis = new Redis(url, {
+    lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,

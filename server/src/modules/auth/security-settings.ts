@@ -13,7 +13,7 @@ export type SecuritySettingsService = ReturnType<typeof createSecuritySettingsSe
 
 /**
  * The profile's security toggles. Each one is read where it acts:
- * - `loginAlerts`: app.ts's new-browser sign-in hook asks `loginAlertsOn` before raising "New sign-in".
+ * - `loginAlerts`: auth.module.ts's new-browser sign-in hook asks `loginAlertsOn` before raising "New sign-in".
  */
 export function createSecuritySettingsService(deps: {
   db: Kysely<Database>;

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/schema';
+import type { App } from '../../http';
+import type { AuthService } from '../auth/auth.service';
+import type { RateSource } from '../fx/rate-source';
+import type { Mailer } from '../mail/mailer';
+import type { Notifier } from '../notifications/notifier';
+import { seedDemoInvoices } from './demo-invoices';
+import { overdueInvoicesJob } from './invoice-overdue';
+import { invoiceRoutes } from './invoices.routes';
+import { createInvoicesService } from './invoices.service';
+import { publicInvoiceRoutes } from './public-invoices.routes';
+
+/** Invoices a user sends, the public page their client pays from, and reminders when one is overdue. */
+export async function invoicesModule(
+  app: App,
+  deps: {
+    db: Kysely<Database>;
+    config: Config;
+    rates: RateSource;
+    mailer: Mailer;
+    notifier: Notifier;
+    auth: AuthService;
+  },
+) {
+  const { db, config, rates, mailer, notifier, auth } = deps;
+  const invoices = createInvoicesService({ db, config, rates, mailer, notifier });
+  invoices.registerAttachments();
+  auth.onDemoSeed((seedDb, user) => seedDemoInvoices(seedDb, user.id, rates));
+
+  await app.register(invoiceRoutes, { prefix: '/api/invoices', invoices });
+  await app.register(publicInvoiceRoutes, { prefix: '/api/public/invoices', invoices });
+  return {
+    jobs: [
+      overdueInvoicesJob(
+        { db, mailer, notifier, reminderDays: config.INVOICE_REMINDER_DAYS, payUrl: invoices.payUrl },
+        config.INVOICE_OVERDUE_INTERVAL_SECONDS,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/schema';
+import type { App } from '../../http';
+import { operatorCheck } from '../../lib/operator';
+import { mailCheck } from '../system/integrations';
+import { mailStatusRoutes } from './mail.routes';
+import { createMailer, mailDeliveryJob, type Mailer } from './mailer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: Mailer;
+  }
+}
+
+/** Outgoing mail through an outbox (see createMailer), and its queue as operators see it. */
+export async function mailModule(app: App, deps: { db: Kysely<Database>; config: Config }) {
+  const { db, config } = deps;
+  const mailer = createMailer({ db, config, log: app.log });
+  app.decorate('mail', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(mailStatusRoutes, {
+    prefix: '/api/system',
+    mailer,
+    operator: operatorCheck(config.OPERATOR_TOKEN),
+  });
+  return { mailer, checks: [mailCheck(mailer)], jobs: [mailDeliveryJob(mailer)] };
+}
