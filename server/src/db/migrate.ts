@@ -27,6 +27,7 @@ import * as signInLinks from './migrations/0025-sign-in-links';
 import * as passwordResets from './migrations/0026-password-resets';
 import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and-released-addresses';
 import * as storedFunctionsMove from './migrations/0028-stored-functions-move';
+import * as dropUnusedStoredFunctions from './migrations/0029-drop-unused-stored-functions';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026-password-resets': passwordResets,
   '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,
   '0028-stored-functions-move': storedFunctionsMove,
+  '0029-drop-unused-stored-functions': dropUnusedStoredFunctions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
