@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
