@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config/env';
 import { assertSqliteWritable } from './db/sqlite-writable';
@@ -67,6 +68,12 @@ function supervise(config: Config) {
 let config: Config | undefined;
 
 async function main() {
+  // V8 "pretenures" objects made where earlier ones lived long: allocates them straight in the old generation.
+  // In a server almost nothing made per request lives long, yet node-postgres' rows were pretenured: the old
+  // generation grew ~1 MB per young collection, all garbage, and every old-to-young pointer slowed the young
+  // collections to 5-10 ms (1-1.4 ms without), the PostgreSQL history page's p99 (BENCHMARKS.md).
+  // Read at each collection, so setting it here, before the app is built, takes effect (checked with --trace-gc).
+  v8.setFlagsFromString('--no-allocation-site-pretenuring');
   config = loadConfig();
   if (config.WORKERS > 1 && cluster.isPrimary) supervise(config);
   else await serve(config);

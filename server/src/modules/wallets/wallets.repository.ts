@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
@@ -31,6 +31,29 @@ const walletList = precompiled((db: Db, userId: string) => wallets(db, userId).o
 
 export function listWallets(db: Db, userId: string): Promise<WalletRow[]> {
   return walletList(db, userId);
+}
+
+// The same, for several users at once (a read batch: db/read-batcher.ts). One statement for any number of
+// users, so PostgreSQL keeps one named statement.
+const walletListOfUsers = precompiled((db: Db, userIds: string[]) =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['user_id', 'id', 'currency', 'balance', 'created_at'])
+    .where('user_id', '=', sql<string>`any(${userIds}::text[])`)
+    .where('kind', '=', WALLET)
+    .orderBy('created_at'),
+);
+
+/** Each user's wallets, oldest first (a user without any is left out). */
+export async function listWalletsOfUsers(db: Db, userIds: string[]): Promise<Map<string, WalletRow[]>> {
+  const byUser = new Map<string, WalletRow[]>();
+  for (const { user_id, ...wallet } of await walletListOfUsers(db, userIds)) {
+    const userId = user_id!; // picked by user_id, so never a house account's null
+    const list = byUser.get(userId);
+    if (list) list.push(wallet);
+    else byUser.set(userId, [wallet]);
+  }
+  return byUser;
 }
 
 export function findWalletByCurrency(

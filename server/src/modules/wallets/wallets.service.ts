@@ -17,6 +17,8 @@ import { sortWallets, toWallet } from './wallets.mapper';
 import * as repo from './wallets.repository';
 import { openWallets } from './wallets';
 import { claimWalletContext, type WalletContext } from './wallet-context';
+import { isPostgres } from '../../db/dialect';
+import { readBatcher } from '../../db/read-batcher';
 import type { Notifier } from '../notifications/notifier';
 
 /** Every new user starts with these, empty. */
@@ -37,6 +39,10 @@ export function createWalletsService(deps: {
 }) {
   const { db, config, rates, notifier } = deps;
   const maxDepositUsd = parseAmount(config.SANDBOX_MAX_DEPOSIT_USD, 'USD');
+  // Every page shows the wallets: on PostgreSQL the lists asked for in one turn are one query.
+  const walletsOf = isPostgres(db)
+    ? readBatcher((userIds: string[]) => repo.listWalletsOfUsers(db, userIds), [])
+    : (userId: string) => repo.listWallets(db, userId);
 
   /** Sandbox deposits are capped per deposit at SANDBOX_MAX_DEPOSIT_USD, valued (valueIn) at the current rate. */
   async function assertWithinSandboxCap(amount: bigint, currency: Currency) {
@@ -51,7 +57,7 @@ export function createWalletsService(deps: {
 
   return {
     async list(userId: string): Promise<Wallet[]> {
-      return sortWallets(await repo.listWallets(db, userId)).map(toWallet);
+      return sortWallets(await walletsOf(userId)).map(toWallet);
     },
 
     async open(userId: string, currency: Currency): Promise<Wallet> {
