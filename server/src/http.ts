@@ -30,6 +30,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { parseJsonBodiesOnly } from './plugins/json-body';
 import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-store';
 import { connectRedis } from './plugins/redis';
+import { repliesTogether } from './plugins/replies-together';
 import { securityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 
@@ -104,6 +105,8 @@ export async function createHttpApp(config: Config, logger: Logger): Promise<App
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // Registered before every plugin, so every route's replies wait for the end of the turn (see the hook).
+  app.addHook('onSend', repliesTogether(app.log));
 
   // Order matters: errors first so every later failure has one shape; then headers, and (registerRequestGuards)
   // cookies, limits, CSRF, the session; then routes.
