@@ -6,6 +6,10 @@
  *   ledger.agreement.test.ts posts random entries through both.
  * PostgreSQL only, as SQLite's triggers of migration 0002 are: postings and journal entries are append-only
  * (sql/postings-append-only.sql, sql/journal-entries-append-only.sql).
+ *
+ * The one write outside the ledger's tables: on PostgreSQL `ledger_post_entry` inserts the entry's history rows
+ * (the transactions module's table) itself, so a payment's entry and rows cost one round trip. On SQLite they
+ * go through the writer the transactions module hands the ledger (entry-history.ts).
  */
 import { sql, type Transaction } from 'kysely';
 import { maxMinorOf, type Currency } from '@contract/currencies';
