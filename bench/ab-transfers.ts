@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase } from '../server/src/test/test-app';
 import { freePort } from '../server/src/test/server-process';
-import { loadTest, type LoadResult } from './api-load';
+import { marketOrderLoad, median, transferLoad } from './loads';
 import { fundedCustomers } from './fixtures';
 
 /**
@@ -119,53 +119,10 @@ async function startServer(root: string, databaseUrl: string) {
 
 type Customers = Awaited<ReturnType<typeof fundedCustomers>>;
 
-function transfers(url: string, customers: Customers): Promise<LoadResult> {
-  let turn = 0;
-  return loadTest({
-    url,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    method: 'POST',
-    path: '/api/transactions',
-    nextRequest: () => {
-      const sender = customers[turn++ % customers.length]!;
-      const recipient = customers[(turn * 7) % customers.length]!;
-      const to = recipient === sender ? customers[(turn + 1) % customers.length]! : recipient;
-      return {
-        cookie: sender.cookie,
-        body: {
-          type: 'send',
-          amount: '1.00',
-          currency: 'USD',
-          fromCurrency: 'USD',
-          toCurrency: 'USD',
-          recipientEmail: to.email,
-        },
-      };
-    },
-  });
-}
-
-function trades(url: string, customers: Customers): Promise<LoadResult> {
-  let turn = 0;
-  return loadTest({
-    url,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    method: 'POST',
-    path: '/api/trade',
-    nextRequest: () => ({
-      cookie: customers[turn++ % customers.length]!.cookie,
-      body: { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null },
-    }),
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const transfers = (url: string, customers: Customers) =>
+  transferLoad({ url, customers, connections: CONNECTIONS, seconds: SECONDS });
+const trades = (url: string, customers: Customers) =>
+  marketOrderLoad({ url, customers, connections: CONNECTIONS, seconds: SECONDS });
 
 const started: ({ label: string; customers: Customers } & Awaited<ReturnType<typeof startServer>>)[] = [];
 const databases: Awaited<ReturnType<typeof createTestDatabase>>[] = [];

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Customer } from '../server/src/test/bank/bank-client';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/test-app';
-import { loadTest } from './api-load';
+import { median, transferLoad, walletsLoad } from './loads';
 import { fundedCustomers } from './fixtures';
 
 /**
@@ -76,46 +76,9 @@ async function startingAgain<T>(start: () => Promise<T>, attempts = 3): Promise<
 }
 
 function load(which: Figure, { url, customers }: Load, seconds: number) {
-  let turn = 0;
-  if (which.endsWith('-wallets'))
-    return loadTest({
-      url,
-      connections: CONNECTIONS,
-      seconds,
-      method: 'GET',
-      path: '/api/wallets',
-      nextRequest: () => ({ cookie: customers[turn++ % customers.length]!.cookie }),
-    });
-  return loadTest({
-    url,
-    connections: CONNECTIONS,
-    seconds,
-    method: 'POST',
-    path: '/api/transactions',
-    nextRequest: () => {
-      const sender = customers[turn++ % customers.length]!;
-      const recipient = customers[(turn * 7) % customers.length]!;
-      const to = recipient === sender ? customers[(turn + 1) % customers.length]! : recipient;
-      return {
-        cookie: sender.cookie,
-        body: {
-          type: 'send',
-          amount: '1.00',
-          currency: 'USD',
-          fromCurrency: 'USD',
-          toCurrency: 'USD',
-          recipientEmail: to.email,
-        },
-      };
-    },
-  });
+  const options = { url, customers, connections: CONNECTIONS, seconds };
+  return which.endsWith('-wallets') ? walletsLoad(options) : transferLoad(options);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function main() {
   if (!dirA || !dirB || !figures.includes(figure as Figure))

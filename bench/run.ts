@@ -5,6 +5,7 @@ import { call } from '../server/src/test/bank/bank-client';
 import { freePort, startServerProcess, type ServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/test-app';
 import { loadTest, type LoadResult } from './api-load';
+import { marketOrderLoad, transferLoad, walletsLoad } from './loads';
 import { fundedCustomers } from './fixtures';
 import { seedHistory } from './history-seed';
 import { describeMachine } from './machine';
@@ -160,57 +161,18 @@ async function benchDialect(
   });
   try {
     const customers = await fundedCustomers(server.url, CONNECTIONS);
-    let turn = 0;
     // The raw limit moved by up to half between a run's start and its API transfers a minute later (this VM's
     // disk and CPU drift), so it is measured right before and right after them, as hello is beside wallets.
     const rawBefore = await settledThen(measureRaw);
-    const transfers = await loadTest({
-      url: server.url,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      method: 'POST',
-      path: '/api/transactions',
-      nextRequest: () => {
-        const sender = customers[turn++ % customers.length]!;
-        const recipient = customers[(turn * 7) % customers.length]!;
-        const to = recipient === sender ? customers[(turn + 1) % customers.length]! : recipient;
-        return {
-          cookie: sender.cookie,
-          body: {
-            type: 'send',
-            amount: '1.00',
-            currency: 'USD',
-            fromCurrency: 'USD',
-            toCurrency: 'USD',
-            recipientEmail: to.email,
-          },
-        };
-      },
-    });
+    const load = { url: server.url, customers, connections: CONNECTIONS, seconds: SECONDS };
+    const transfers = await transferLoad(load);
     const rawAfter = await settledThen(measureRaw);
     const emails = customers.map((customer) => customer.email);
     const transferFloor = measureFloor && (await settledThen(() => measureFloor(emails)));
     // Market buys of a little BTC at the live price (each one entry through the FX pool plus its order row
     // and cost basis), from the same funded customers.
-    const marketOrders = await loadTest({
-      url: server.url,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      method: 'POST',
-      path: '/api/trade',
-      nextRequest: () => ({
-        cookie: customers[turn++ % customers.length]!.cookie,
-        body: { type: 'buy', asset: 'BTC', quantity: '0.0001', price: null },
-      }),
-    });
-    const wallets = await loadTest({
-      url: server.url,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      method: 'GET',
-      path: '/api/wallets',
-      nextRequest: () => ({ cookie: customers[turn++ % customers.length]!.cookie }),
-    });
+    const marketOrders = await marketOrderLoad(load);
+    const wallets = await walletsLoad(load);
     const hello = await measureHello();
 
     const [reader] = await fundedCustomers(server.url, 1, 0);
