@@ -249,6 +249,35 @@ describeEachDatabase('recurring invoices', (ctx) => {
     expect(await made(erin, schedule.id)).toHaveLength(2);
   });
 
+  it('leaves the draft and tells the owner when the invoice cannot be sent; sends a run its process left', async () => {
+    const unverified = await signUp(ctx.app, undefined, { verified: false });
+    const refused = await create(unverified);
+    await run(today);
+    const [kept] = await made(unverified, refused.id);
+    expect(kept!.invoice.status).toBe('draft');
+    const [notice] = await notices(unverified.user.id);
+    expect(notice).toMatchObject({ title: 'Recurring invoice not sent' });
+    expect(notice!.message).toContain('Confirm your email address');
+
+    // A run made but never sent (its process stopped before sending): a later run sends it, once.
+    const fay = await signUp(ctx.app);
+    const schedule = await create(fay, { autoSend: false });
+    await run(today);
+    const [draft] = await made(fay, schedule.id);
+    await ctx.app.db
+      .updateTable('invoice_schedule_runs')
+      .set({ send_state: 'to_send', created_at: '2000-01-01T00:00:00.000Z' })
+      .where('invoice_id', '=', draft!.invoice.id)
+      .execute();
+    await Promise.all([run(today), run(today)]);
+    const [sent] = await made(fay, schedule.id);
+    expect(sent!.invoice).toMatchObject({ status: 'sent', issueDate: today });
+    expect((await notices(fay.user.id)).map((n) => n.title)).toEqual([
+      'Recurring invoice drafted',
+      'Recurring invoice sent',
+    ]);
+  });
+
   it('makes each period once when several processes run the job at the same moment', async () => {
     // PostgreSQL: a second app on the same database (another process's pool and connections). SQLite is one
     // process: the runs overlap on its one connection.
