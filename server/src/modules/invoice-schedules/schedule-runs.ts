@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { addDays } from '@contract/invoice-schedules';
 import type { Invoice } from '@contract/invoices';
-import { displayMoney, Money } from '@contract/money';
 import type { Database, InvoiceScheduleRow } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { InvoicesFace } from '../invoices/invoices';
-import type { Notice, Notifier } from '../notifications/notifier';
+import type { Notifier } from '../notifications/notifier';
 import { itemsOfRow } from './invoice-schedules.mapper';
 import * as repo from './invoice-schedules.repository';
+import { notices } from './schedule-notices';
 import { dayOf, positionAt } from './schedule-periods';
 
 const BATCH = 100;
@@ -30,35 +30,6 @@ interface Made {
   invoice: Invoice;
   send: boolean;
 }
-
-/** Told when a period's invoice was made, then (auto-send) once it went out or could not. */
-const totalOf = (invoice: Invoice) => displayMoney(Money.parse(invoice.totalAmount, invoice.currency));
-const notices = {
-  drafted: (invoice: Invoice): Notice => ({
-    category: 'info',
-    type: 'payment',
-    title: 'Recurring invoice drafted',
-    message: `Invoice ${invoice.invoiceNumber} to ${invoice.clientName} (${totalOf(invoice)}), issued ${invoice.issueDate}, is a draft: review it and send it.`,
-    actionUrl: '/invoices',
-    actionText: 'Review',
-  }),
-  sent: (invoice: Invoice): Notice => ({
-    category: 'success',
-    type: 'payment',
-    title: 'Recurring invoice sent',
-    message: `Invoice ${invoice.invoiceNumber} (${totalOf(invoice)}) was sent to ${invoice.clientName}.`,
-    actionUrl: '/invoices',
-    actionText: 'View',
-  }),
-  notSent: (invoice: Invoice, reason: string): Notice => ({
-    category: 'warning',
-    type: 'payment',
-    title: 'Recurring invoice not sent',
-    message: `Invoice ${invoice.invoiceNumber} to ${invoice.clientName} was made as a draft but not sent: ${reason}`,
-    actionUrl: '/invoices',
-    actionText: 'Review',
-  }),
-};
 
 /**
  * One period of one schedule, in one transaction: the schedule is claimed (a row lock, SKIP LOCKED on
