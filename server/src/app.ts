@@ -15,6 +15,7 @@ import { demoModule } from './modules/demo/demo.module';
 import { fxModule } from './modules/fx/fx.module';
 import { appRateSource } from './modules/fx/rate-source';
 import { goalsModule } from './modules/goals/goals.module';
+import { invoiceSchedulesModule } from './modules/invoice-schedules/invoice-schedules.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { kycModule } from './modules/kyc/kyc.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
@@ -109,13 +110,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the invoices module, so a new demo gets its history first, then its invoices.
   demoModule({ auth, notifier, cardSecrets: cards.secrets });
   const invoices = await invoicesModule(app, { db, config, rates, mailer, notifier, auth });
+  const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await analyticsModule(app, { db, rates });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
   }
 
-  const jobs = [guards, accounts, mail, transfers, trading, kyc, invoices, cards].flatMap((m) => m.jobs);
+  const jobs = [guards, accounts, mail, transfers, trading, kyc, invoices, schedules, cards].flatMap(
+    (m) => m.jobs,
+  );
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);
   const integrations = [exchangeRates, mail, notifications, guards, cards, kyc].flatMap((m) => m.checks);

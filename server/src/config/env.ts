@@ -206,6 +206,11 @@ const envSchema = z.object({
   HELD_TRANSFER_RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** How often the overdue job looks for sent invoices past their due date (and reminders that are due). */
   INVOICE_OVERDUE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * How often the recurring-invoices job looks for schedules whose period has come. A schedule's own period
+   * is whole days; this only says how soon after midnight (UTC) its invoice is made.
+   */
+  INVOICE_SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Days after the due date on which an overdue invoice's client is reminded by email, e.g. "1,7,14" ("" for none). */
   INVOICE_REMINDER_DAYS: z
     .string()

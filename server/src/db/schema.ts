@@ -3,6 +3,7 @@ import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
 import type { InvoiceStatus } from '@contract/invoices';
+import type { ScheduleFrequency, ScheduleStatus } from '@contract/invoice-schedules';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
 import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
 import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
@@ -394,6 +395,45 @@ export interface InvoiceItemsTable {
   amount: bigint;
 }
 
+/** Recurring invoices (modules/invoice-schedules): the template and where the schedule stands. */
+export interface InvoiceSchedulesTable {
+  id: string;
+  user_id: string;
+  client_name: string;
+  client_email: string;
+  client_address: string;
+  project_title: string;
+  description: string;
+  currency: Currency;
+  tax_rate: string;
+  notes: string;
+  /** The lines as JSON: [{ description, quantity, unitPrice }], amounts as decimal strings. */
+  items: string;
+  payment_terms_days: ColumnType<number | bigint, number, number>;
+  auto_send: ColumnType<number | bigint, number, number>;
+  frequency: ScheduleFrequency;
+  first_date: string;
+  end_date: string | null;
+  end_count: ColumnType<number | bigint | null, number | null, number | null>;
+  status: ScheduleStatus;
+  next_index: ColumnType<number | bigint, number, number>;
+  next_date: string | null;
+  invoices_made: ColumnType<number | bigint, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per period a schedule made an invoice for: UNIQUE(schedule_id, period_date). */
+export interface InvoiceScheduleRunsTable {
+  id: string;
+  schedule_id: string;
+  user_id: string;
+  period_date: string;
+  invoice_id: string;
+  send_state: 'draft' | 'to_send' | 'sent' | 'not_sent';
+  created_at: string;
+}
+
 /** A user's TOTP two-factor (modules/auth/two-factor.service.ts); `enabled_at` null while enrolling. */
 export interface TwoFactorTable {
   user_id: string;
@@ -573,6 +613,8 @@ export interface Database {
   kyc_documents: KycDocumentsTable;
   kyc_checks: KycChecksTable;
   password_resets: PasswordResetsTable;
+  invoice_schedules: InvoiceSchedulesTable;
+  invoice_schedule_runs: InvoiceScheduleRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -583,4 +625,5 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type TradingOrderRow = Selectable<TradingOrdersTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
+export type InvoiceScheduleRow = Selectable<InvoiceSchedulesTable>;
 export type CardRow = Selectable<CardsTable>;

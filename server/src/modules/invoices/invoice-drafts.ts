@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { Money } from '@contract/money';
 import type { CreateInvoiceRequest, Invoice, UpdateInvoiceRequest } from '@contract/invoices';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ownInvoice, today, type InvoicesDeps } from './invoice-context';
@@ -22,19 +24,24 @@ function assertDueDateAhead(dueDate: string) {
   }
 }
 
-/** A new draft, numbered next in the owner's year. */
+/**
+ * A new draft, numbered next in the year of its issue date. Made for a past `issueDate` (a recurring
+ * invoice's period), its due date may have passed too; `trx`: inside the caller's transaction.
+ */
 export async function createInvoice(
   deps: InvoicesDeps,
   userId: string,
   parsed: CreateInvoiceRequest,
+  options: { trx?: Kysely<Database>; issueDate?: string } = {},
 ): Promise<Invoice> {
-  assertDueDateAhead(parsed.dueDate);
+  if (options.issueDate === undefined) assertDueDateAhead(parsed.dueDate);
   const taxRate = normalizePercent(parsed.taxRate);
   const figures = figuresOf(parsed.currency, parsed, parsed.projectTitle, taxRate);
-  return deps.db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<Database>) => {
     const user = await ownerOf(trx, userId);
     const at = new Date().toISOString();
-    const year = new Date().getUTCFullYear();
+    const issueDate = options.issueDate ?? at.slice(0, 10);
+    const year = Number(issueDate.slice(0, 4));
     const sequence = await takeInvoiceNumber(trx, userId, year);
     const row = {
       id: newId(),
@@ -50,7 +57,7 @@ export async function createInvoice(
       currency: parsed.currency,
       ...figureColumns(figures),
       tax_rate: taxRate,
-      issue_date: at.slice(0, 10),
+      issue_date: issueDate,
       due_date: parsed.dueDate,
       notes: parsed.notes,
       status: 'draft' as const,
@@ -70,7 +77,8 @@ export async function createInvoice(
     await repo.insertInvoice(trx, row);
     await repo.replaceItems(trx, row.id, itemRows(row.id, figures));
     return presentOne(deps, trx, { ...row, reminders_sent: 0 });
-  });
+  };
+  return options.trx ? write(options.trx) : deps.db.transaction().execute(write);
 }
 
 /** Only a draft changes; its figures are worked out again from what the request and the draft say. */

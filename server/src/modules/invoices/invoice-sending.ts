@@ -8,8 +8,16 @@ import { presentOne } from './invoice-views';
 import { stampInHomeCurrency } from './home-stamp';
 import * as repo from './invoices.repository';
 
-/** draft → sent: stamped in the home currency, dated today, and emailed to the client with the PDF. */
-export async function sendInvoice(deps: InvoicesDeps, userId: string, id: string): Promise<Invoice> {
+/**
+ * draft → sent: stamped in the home currency, dated today (or `issueDate`: a recurring invoice keeps its
+ * period's date), and emailed to the client with the PDF.
+ */
+export async function sendInvoice(
+  deps: InvoicesDeps,
+  userId: string,
+  id: string,
+  options: { issueDate?: string } = {},
+): Promise<Invoice> {
   const { db, mailer } = deps;
   const user = await ownerOf(db, userId);
   const draft = await ownInvoice(db, userId, id);
@@ -28,7 +36,7 @@ export async function sendInvoice(deps: InvoicesDeps, userId: string, id: string
     const at = new Date().toISOString();
     const moved = await repo.moveStatus(trx, id, ['draft'], 'sent', {
       sent_at: at,
-      issue_date: today(),
+      issue_date: options.issueDate ?? today(),
       home_currency: user.home_currency,
       issue_rate: stamp.rate,
       issue_home_amount: stamp.homeAmount,

@@ -98,3 +98,10 @@ export function registerInvoiceAttachments(deps: InvoicesDeps) {
     return { ...(await pdfOf(deps, invoice)), contentType: 'application/pdf' };
   });
 }
+
+/** The owner's invoices among `ids` (another user's are left out), in the order of `ids`. */
+export async function invoicesByIds(deps: InvoicesDeps, userId: string, ids: readonly string[]) {
+  const rows = await repo.findInvoices(deps.db, userId, ids);
+  const byId = new Map((await present(deps, deps.db, rows)).map((invoice) => [invoice.id, invoice]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { seedDemoInvoices } from './demo-invoices';
 import { overdueInvoicesJob } from './invoice-overdue';
+import { createInvoicesFace } from './invoices';
 import { invoiceRoutes } from './invoices.routes';
 import { createInvoicesService } from './invoices.service';
 import { publicInvoiceRoutes } from './public-invoices.routes';
@@ -32,6 +33,7 @@ export async function invoicesModule(
   await app.register(invoiceRoutes, { prefix: '/api/invoices', invoices });
   await app.register(publicInvoiceRoutes, { prefix: '/api/public/invoices', invoices });
   return {
+    face: createInvoicesFace({ db, config, rates, mailer, notifier }),
     jobs: [
       overdueInvoicesJob(
         { db, mailer, notifier, reminderDays: config.INVOICE_REMINDER_DAYS, payUrl: invoices.payUrl },

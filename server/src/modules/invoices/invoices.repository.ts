@@ -33,6 +33,12 @@ export function findInvoice(db: Db, userId: string, id: string, lock = false) {
   return (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** The user's own invoices among `ids`. */
+export function findInvoices(db: Db, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('invoices').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+}
+
 /** Any user's invoice by id: for the mailer, rendering the PDF of an invoice's email as it goes out. */
 export function findInvoiceById(db: Db, id: string) {
   return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();

@@ -6,6 +6,7 @@ import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { InvoiceList, invoiceQueryOf, type InvoiceFilterState } from './invoice-list';
 import { InvoiceSummaryCards } from './invoice-summary-cards';
+import { RecurringInvoices } from './recurring-invoices';
 
 /** Invoices & Billing: the four cards, Recent Invoices with search and actions, Create Invoice, and the detail. */
 export function InvoicesPage() {
@@ -33,6 +34,7 @@ export function InvoicesPage() {
       </div>
       <InvoiceSummaryCards />
       <InvoiceList onOpen={setOpen} filterState={filter} onFilterChange={setFilter} />
+      <RecurringInvoices />
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
       <InvoiceDetailDialog
         invoice={open}

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { CreateInvoiceRequest, Invoice } from '@contract/invoices';
+import type { Database } from '../../db/schema';
+import type { InvoicesDeps } from './invoice-context';
+import { createInvoice } from './invoice-drafts';
+import { sendInvoice } from './invoice-sending';
+import { invoicesByIds } from './invoice-views';
+
+export type InvoicesFace = ReturnType<typeof createInvoicesFace>;
+
+/**
+ * What other modules may ask of invoices (recurring invoices make and send them). An invoice made here is an
+ * invoice like any other: numbered by the owner's one gap-free sequence, shown in the list, sent by the same
+ * code with the same checks.
+ */
+export function createInvoicesFace(deps: InvoicesDeps) {
+  return {
+    /**
+     * A draft issued on `issueDate` (its number from that year's sequence), written in `trx` when given, so
+     * it commits or vanishes with the caller's own rows.
+     */
+    createInvoiceFor: (
+      trx: Kysely<Database> | undefined,
+      userId: string,
+      request: CreateInvoiceRequest,
+      options: { issueDate: string },
+    ): Promise<Invoice> =>
+      createInvoice(deps, userId, request, {
+        ...(trx && { trx }),
+        issueDate: options.issueDate,
+      }),
+
+    /** Sends the owner's draft (a 409 if it is no longer a draft); `issueDate` keeps the date it was issued. */
+    sendInvoice: (userId: string, id: string, options: { issueDate?: string } = {}): Promise<Invoice> =>
+      sendInvoice(deps, userId, id, options),
+
+    /** The owner's invoices among `ids`, as the invoice list shows them. */
+    invoicesOf: (userId: string, ids: readonly string[]): Promise<Invoice[]> =>
+      invoicesByIds(deps, userId, ids),
+  };
+}
