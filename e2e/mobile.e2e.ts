@@ -14,6 +14,7 @@ const tabs = [
 ];
 const behindMore = [
   { label: 'Invoices', path: '/invoices', title: 'Invoices & Billing' },
+  { label: 'Clients', path: '/clients', title: 'Clients' },
   { label: 'Cards', path: '/cards', title: 'My Cards' },
   { label: 'Profile', path: '/profile', title: 'Profile & Settings' },
   { label: 'System', path: '/system-status', title: 'System Status' },
