@@ -64,7 +64,7 @@ async function screenshot(page: Page, label: string) {
 }
 
 describe('app shell (phone, 390×844)', () => {
-  it('reaches all nine entries: five tabs and the rest through More, with no sideways scrolling', async () => {
+  it('reaches all ten entries: five tabs and the rest through More, with no sideways scrolling', async () => {
     const page = await newPhonePage(browser);
     await startDemoFromLanding(page);
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
