@@ -102,6 +102,10 @@ describe.each(laptopAndPhone)('saved clients (%s)', (size, open) => {
     await waitForTitle(page, 'Invoices');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await page.getByLabel('Filter by client').inputValue()).not.toBe('');
+    await page
+      .getByTestId('client-owes')
+      .getByText('Acme GmbH owes €250.00 across 1 unpaid invoice.')
+      .waitFor();
 
     // The dark theme, as the theme switch stores it.
     await page.evaluate(() => localStorage.setItem('meridian-theme', 'dark'));

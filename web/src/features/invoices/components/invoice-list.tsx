@@ -10,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
 import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useClients } from '@web/lib/clients';
+import { formatMoney } from '@web/lib/money';
 import { useInvoices } from '../api/get-invoices';
 import { useSetInvoiceStatus } from '../api/set-invoice-status';
 import { InvoiceRow } from './invoice-row';
@@ -57,6 +58,7 @@ export function InvoiceList({
   // The client filter appears once there are clients to pick (or one is picked, from the Clients screen).
   const clientOptions = clients.data ?? [];
   const showClientFilter = clientOptions.length > 0 || clientId !== '';
+  const pickedClient = clientOptions.find((client) => client.id === clientId);
   const setInvoiceStatus = useSetInvoiceStatus();
   const filtered = Boolean(filter.q || filter.status || filter.clientId);
   // Sending emails the client: it asks first, with the email shown.
@@ -132,6 +134,17 @@ export function InvoiceList({
             </NativeSelect>
           )}
         </div>
+        {pickedClient && (
+          <p className="text-sm text-muted-foreground" data-testid="client-owes">
+            {pickedClient.owed.length === 0
+              ? `${pickedClient.name} owes nothing.`
+              : `${pickedClient.name} owes ${pickedClient.owed
+                  .map(({ amount, currency }) => formatMoney(amount, currency))
+                  .join(' and ')} across ${pickedClient.openInvoices} unpaid invoice${
+                  pickedClient.openInvoices === 1 ? '' : 's'
+                }.`}
+          </p>
+        )}
         {invoices.isError ? (
           <LoadError error={invoices.error} onRetry={() => void invoices.refetch()} />
         ) : !invoices.data ? (
