@@ -26,9 +26,10 @@ const invoice = createInvoiceBodySchema.shape;
 
 /** The invoice every period makes (an invoice's fields without its dates: those come from the period). */
 const templateFields = {
-  clientName: invoice.clientName,
-  clientEmail: invoice.clientEmail,
-  clientAddress: invoice.clientAddress,
+  // An invoice may take these from a saved client; a schedule's template carries them itself.
+  clientName: invoice.clientName.unwrap(),
+  clientEmail: invoice.clientEmail.unwrap(),
+  clientAddress: invoice.clientAddress.unwrap().default(''),
   projectTitle: invoice.projectTitle,
   description: invoice.description,
   currency: invoice.currency,

@@ -89,12 +89,33 @@ const invoiceFields = {
   amount: amountStringSchema.optional(),
 };
 
+/** A saved client's id (GET /api/clients); another user's client is a 404. */
+const clientIdSchema = z.string().min(1, 'Not a valid client').max(100, 'Not a valid client');
+
 /**
  * POST /api/invoices. Created as a draft, numbered by the server. The sketch's `invoiceNumber`, `taxAmount`,
  * `totalAmount`, `issueDate` and `status` may be sent and are ignored: the server works them out.
+ *
+ * With `clientId` (a saved client), the client's name, email and address fill whichever of `clientName`,
+ * `clientEmail` and `clientAddress` are left out; the invoice keeps its own copy of them either way.
  */
 export const createInvoiceBodySchema = z
-  .object(invoiceFields)
+  .object({
+    ...invoiceFields,
+    clientId: clientIdSchema.optional(),
+    clientName: invoiceFields.clientName.optional(),
+    clientEmail: invoiceFields.clientEmail.optional(),
+    clientAddress: invoiceFields.clientAddress.unwrap().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.clientId !== undefined) return;
+    if (body.clientName === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['clientName'], message: 'Client name is required' });
+    }
+    if (body.clientEmail === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['clientEmail'], message: 'Enter a valid email address' });
+    }
+  })
   .refine((body) => body.items !== undefined || body.amount !== undefined, {
     message: 'Add at least one line or an amount',
     path: ['amount'],
@@ -112,10 +133,14 @@ export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
 /** …and what the server reads once the defaults are in. */
 export type CreateInvoiceRequest = z.output<typeof createInvoiceBodySchema>;
 
-/** PATCH /api/invoices/{id}: only while the invoice is a draft (409 after). Fields absent stay as they are. */
+/**
+ * PATCH /api/invoices/{id}: only while the invoice is a draft (409 after). Fields absent stay as they are.
+ * `clientId` links a saved client (filling the client fields left out, as on create); null unlinks.
+ */
 export const updateInvoiceBodySchema = z
   .object({
     ...invoiceFields,
+    clientId: clientIdSchema.nullable(),
     clientAddress: invoiceFields.clientAddress.unwrap(),
     description: invoiceFields.description.unwrap(),
     currency: invoiceFields.currency.unwrap(),
@@ -144,8 +169,12 @@ export const invoiceEmailPreviewSchema = z.object({
 });
 export type InvoiceEmailPreview = z.infer<typeof invoiceEmailPreviewSchema>;
 
-/** GET /api/invoices?status=&q=: newest first; `q` matches the number, client name or email, or project. */
+/**
+ * GET /api/invoices?status=&q=&clientId=: newest first; `q` matches the number, client name or email, or
+ * project; `clientId` keeps the invoices made for that saved client.
+ */
 export const invoiceListQuerySchema = z.object({
+  clientId: clientIdSchema.optional(),
   status: z
     .enum(invoiceStatuses, { error: `status must be one of ${invoiceStatuses.join(', ')}` })
     .optional(),
@@ -197,6 +226,8 @@ export const invoiceSchema = z.object({
   clientName: z.string(),
   clientEmail: z.string(),
   clientAddress: z.string(),
+  /** The saved client it was made for; null when typed in, or that client was deleted since. */
+  clientId: z.string().nullable(),
   projectTitle: z.string(),
   description: z.string(),
   items: z.array(invoiceItemSchema),

@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
+import { clientsModule } from './modules/clients/clients.module';
 import { demoModule } from './modules/demo/demo.module';
 import { fxModule } from './modules/fx/fx.module';
 import { appRateSource } from './modules/fx/rate-source';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   demoModule({ auth, notifier, cardSecrets: cards.secrets });
   const invoices = await invoicesModule(app, { db, config, rates, mailer, notifier, auth });
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
+  await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
   if (listener) {
     await listener.start();

@@ -29,6 +29,7 @@ import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and
 import * as storedFunctionsMove from './migrations/0028-stored-functions-move';
 import * as dropUnusedStoredFunctions from './migrations/0029-drop-unused-stored-functions';
 import * as invoiceSchedules from './migrations/0031-invoice-schedules';
+import * as clients from './migrations/0033-clients';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028-stored-functions-move': storedFunctionsMove,
   '0029-drop-unused-stored-functions': dropUnusedStoredFunctions,
   '0031-invoice-schedules': invoiceSchedules,
+  '0033-clients': clients,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
+import type { ClientLanguage } from '@contract/clients';
 import type { InvoiceStatus } from '@contract/invoices';
 import type { ScheduleFrequency, ScheduleStatus } from '@contract/invoice-schedules';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
@@ -354,6 +355,8 @@ export interface InvoicesTable {
   client_name: string;
   client_email: string;
   client_address: string;
+  /** The saved client the invoice was made for (modules/clients); null when typed in, or the client is gone. */
+  client_id: string | null;
   project_title: string;
   description: string;
   currency: Currency;
@@ -380,6 +383,21 @@ export interface InvoicesTable {
   reminders_sent: ColumnType<number | bigint, number | undefined, number>;
   sent_at: string | null;
   paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's saved clients (modules/clients); email stored lower case, one per user. */
+export interface ClientsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  address: string;
+  tax_id: string;
+  currency: Currency;
+  payment_terms_days: ColumnType<number | bigint, number, number>;
+  language: ClientLanguage;
   created_at: string;
   updated_at: string;
 }
@@ -602,6 +620,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
+  clients: ClientsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
@@ -626,4 +645,5 @@ export type TradingOrderRow = Selectable<TradingOrdersTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
 export type InvoiceScheduleRow = Selectable<InvoiceSchedulesTable>;
+export type ClientRow = Selectable<ClientsTable>;
 export type CardRow = Selectable<CardsTable>;

@@ -8,6 +8,7 @@ import {
   Send,
   TrendingUp,
   UserRound,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -24,6 +25,7 @@ export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', title: 'Dashboard', icon: LayoutDashboard },
   { to: '/portfolio', label: 'Portfolio', title: 'Portfolio & Trading', icon: TrendingUp },
   { to: '/invoices', label: 'Invoices', title: 'Invoices & Billing', icon: FileText },
+  { to: '/clients', label: 'Clients', title: 'Clients', icon: Users },
   { to: '/convert', label: 'Convert', title: 'Currency Converter', icon: ArrowLeftRight },
   { to: '/cards', label: 'Cards', title: 'My Cards', icon: CreditCard },
   { to: '/transfer', label: 'Send', title: 'Send Money', icon: Send },
@@ -33,8 +35,8 @@ export const navItems: NavItem[] = [
 ];
 
 /**
- * The phone's tab bar has room for five tabs and More (nine at 390 px would scroll sideways). These are the
- * everyday money screens; Invoices, Cards, Profile (also in the avatar menu) and System wait behind More.
+ * The phone's tab bar has room for five tabs and More (ten at 390 px would scroll sideways). These are the
+ * everyday money screens; Invoices, Clients, Cards, Profile (also in the avatar menu) and System wait behind More.
  */
 const PHONE_TAB_PATHS = new Set(['/dashboard', '/portfolio', '/convert', '/transfer', '/history']);
 export const phoneTabItems = navItems.filter((item) => PHONE_TAB_PATHS.has(item.to));

@@ -15,6 +15,7 @@ const pages: Record<string, () => Promise<ComponentType>> = {
   '/portfolio': () =>
     import('@web/features/portfolio/components/portfolio-page').then((m) => m.PortfolioPage),
   '/invoices': () => import('@web/features/invoices/components/invoices-page').then((m) => m.InvoicesPage),
+  '/clients': () => import('@web/features/clients/components/clients-page').then((m) => m.ClientsPage),
   '/convert': () => import('@web/features/convert/components/convert-page').then((m) => m.ConvertPage),
   '/cards': () => import('@web/features/cards/components/cards-page').then((m) => m.CardsPage),
   '/transfer': () => import('@web/features/transfer/components/transfer-page').then((m) => m.TransferPage),

@@ -19,6 +19,8 @@ export const queryKeys = {
   kyc: ['kyc'] as const,
   /** GET /api/savings-goals: the portfolio's goals; an automatic set-aside changes them without a click. */
   goals: ['savings-goals'] as const,
+  /** GET /api/clients: the Clients screen and the invoice form's picker; what each owes moves with invoices. */
+  clients: ['clients'] as const,
 };
 
 /**

@@ -5,6 +5,7 @@ import type { CreateInvoiceRequest, Invoice, UpdateInvoiceRequest } from '@contr
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { findOwnClient } from '../clients/clients';
 import { ownInvoice, today, type InvoicesDeps } from './invoice-context';
 import { figureColumns, figuresOf, itemRows } from './draft-figures';
 import { normalizePercent } from './invoice-figures';
@@ -25,6 +26,28 @@ function assertDueDateAhead(dueDate: string) {
 }
 
 /**
+ * The client fields an invoice is written with: what the request says, and for what it leaves out, the saved
+ * client it names (the caller's own; another user's is a 404). The invoice keeps this copy.
+ */
+async function clientFieldsOf(
+  db: Kysely<Database>,
+  userId: string,
+  body: { clientId?: string | null; clientName?: string; clientEmail?: string; clientAddress?: string },
+) {
+  const client = body.clientId ? await findOwnClient(db, userId, body.clientId) : null;
+  return {
+    ...(body.clientId !== undefined && { client_id: client?.id ?? null }),
+    ...((body.clientName ?? client?.name) !== undefined && { client_name: body.clientName ?? client!.name }),
+    ...((body.clientEmail ?? client?.email) !== undefined && {
+      client_email: body.clientEmail ?? client!.email,
+    }),
+    ...((body.clientAddress ?? client?.address) !== undefined && {
+      client_address: body.clientAddress ?? client!.address,
+    }),
+  };
+}
+
+/**
  * A new draft, numbered next in the year of its issue date. Made for a past `issueDate` (a recurring
  * invoice's period), its due date may have passed too; `trx`: inside the caller's transaction.
  */
@@ -39,6 +62,7 @@ export async function createInvoice(
   const figures = figuresOf(parsed.currency, parsed, parsed.projectTitle, taxRate);
   const write = async (trx: Kysely<Database>) => {
     const user = await ownerOf(trx, userId);
+    const client = await clientFieldsOf(trx, userId, parsed);
     const at = new Date().toISOString();
     const issueDate = options.issueDate ?? at.slice(0, 10);
     const year = Number(issueDate.slice(0, 4));
@@ -49,9 +73,11 @@ export async function createInvoice(
       number: formatInvoiceNumber(year, sequence),
       year,
       sequence,
-      client_name: parsed.clientName,
-      client_email: parsed.clientEmail,
-      client_address: parsed.clientAddress,
+      client_id: client.client_id ?? null,
+      // The contract asks for a name and an email unless a client is named, whose own fill them.
+      client_name: client.client_name!,
+      client_email: client.client_email!,
+      client_address: client.client_address ?? '',
       project_title: parsed.projectTitle,
       description: parsed.description,
       currency: parsed.currency,
@@ -106,9 +132,7 @@ export async function updateInvoice(
     const lines = body.items ?? (body.amount !== undefined ? undefined : kept);
     const figures = figuresOf(currency, { items: lines, amount: body.amount }, title, taxRate);
     const updated = await repo.updateInvoice(trx, userId, id, {
-      ...(body.clientName !== undefined && { client_name: body.clientName }),
-      ...(body.clientEmail !== undefined && { client_email: body.clientEmail }),
-      ...(body.clientAddress !== undefined && { client_address: body.clientAddress }),
+      ...(await clientFieldsOf(trx, userId, body)),
       ...(body.projectTitle !== undefined && { project_title: body.projectTitle }),
       ...(body.description !== undefined && { description: body.description }),
       ...(body.notes !== undefined && { notes: body.notes }),

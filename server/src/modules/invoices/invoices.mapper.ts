@@ -63,6 +63,7 @@ export function toInvoice(
   return {
     ...documentOf(row, items),
     id: row.id,
+    clientId: row.client_id,
     status: row.status,
     canDelete,
     sentAt: row.sent_at,

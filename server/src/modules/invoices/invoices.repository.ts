@@ -52,6 +52,7 @@ export function findByPayToken(db: Db, token: string, lock = false) {
 export function listInvoices(db: Db, userId: string, filter: InvoiceListQuery) {
   let query = db.selectFrom('invoices').selectAll().where('user_id', '=', userId);
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.clientId) query = query.where('client_id', '=', filter.clientId);
   if (filter.q) {
     // LIKE with the user's text taken literally: its own % and _ are escaped.
     const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -170,4 +171,24 @@ export function claimOverdueForReminders(db: Db, maxReminders: number, limit: nu
     .orderBy('id')
     .limit(limit);
   return (isPostgres(db) ? query.forUpdate().skipLocked() : query).execute();
+}
+
+/**
+ * What each of the user's saved clients owes, per currency: the outstanding invoices (sent or overdue) made
+ * for a client, summed. An invoice outstanding is owed in full until it is paid.
+ */
+export function owedByClientRows(db: Db, userId: string) {
+  return db
+    .selectFrom('invoices')
+    .select([
+      'client_id',
+      'currency',
+      (eb) => eb.fn.countAll<bigint | number>().as('count'),
+      sql<bigint | number | string>`cast(sum(total_amount) as bigint)`.as('owed'),
+    ])
+    .where('user_id', '=', userId)
+    .where('client_id', 'is not', null)
+    .where('status', 'in', ['sent', 'overdue'])
+    .groupBy(['client_id', 'currency'])
+    .execute();
 }

@@ -20,8 +20,8 @@ const tabClass = (current: boolean) =>
   );
 
 /**
- * Below md: a bottom tab bar of five everyday destinations plus More, a sheet holding the other four, so all
- * nine fit a 390 px phone without sideways scrolling.
+ * Below md: a bottom tab bar of five everyday destinations plus More, a sheet holding the other five, so all
+ * ten fit a 390 px phone without sideways scrolling.
  */
 export function MobileNav() {
   const { pathname } = useLocation();

@@ -14,7 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-sidebar-muted-foreground hover:bg-sidebar-accent/60 hover:text-sidebar-accent-foreground',
   );
 
-/** Desktop only (md and up): brand, the nine destinations, system state, bell and sign-out. */
+/** Desktop only (md and up): brand, the ten destinations, system state, bell and sign-out. */
 export function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   return (
     <aside

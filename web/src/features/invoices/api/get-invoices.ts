@@ -3,7 +3,7 @@ import type { Invoice, InvoiceListQuery } from '@contract/invoices';
 import { api } from '@web/lib/api-client';
 import { invoiceKeys } from './invoice-keys';
 
-/** GET /api/invoices?status=&q=: newest first. */
+/** GET /api/invoices?status=&q=&clientId=: newest first. */
 export const invoicesQueryOptions = (filter: InvoiceListQuery) =>
   queryOptions({
     queryKey: [...invoiceKeys.lists, filter],
@@ -11,6 +11,7 @@ export const invoicesQueryOptions = (filter: InvoiceListQuery) =>
       const params = new URLSearchParams();
       if (filter.status) params.set('status', filter.status);
       if (filter.q) params.set('q', filter.q);
+      if (filter.clientId) params.set('clientId', filter.clientId);
       const query = params.toString();
       return api.get<Invoice[]>(`/api/invoices${query ? `?${query}` : ''}`, signal);
     },

@@ -7,12 +7,16 @@ export const invoiceKeys = {
   summary: ['invoices', 'summary'] as const,
 };
 
-/** After an invoice changes: its lists and cards; a payment also moves wallets, history and earnings. */
+/**
+ * After an invoice changes: its lists and cards, and what each client owes; a payment also moves wallets,
+ * history and earnings.
+ */
 export function useRefreshInvoices() {
   const queryClient = useQueryClient();
   return () => {
     for (const queryKey of [
       invoiceKeys.all,
+      queryKeys.clients,
       queryKeys.wallets,
       queryKeys.transactions,
       queryKeys.analytics,

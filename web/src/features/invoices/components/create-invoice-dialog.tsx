@@ -1,4 +1,6 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { Client } from '@contract/clients';
 import { invoiceCurrencies, type Invoice, type InvoiceCurrency } from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -17,11 +19,13 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError } from '@web/lib/api-client';
+import { useClients } from '@web/lib/clients';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useUpdateInvoice } from '../api/update-invoice';
 import {
   draftErrors,
   draftFromInvoice,
+  draftWithClient,
   missingRequired,
   newInvoiceDraft,
   toCreateBody,
@@ -59,7 +63,7 @@ export function CreateInvoiceDialog({
   );
 }
 
-type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency'>;
+type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency' | 'clientId'>;
 
 /** The keys the form shows an error under: its own fields and each line's three inputs. */
 const isFormField = (key: string) =>
@@ -103,7 +107,8 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
     };
     if (editing) {
       update.mutate(
-        { id: editing.id, body: toCreateBody(draft) },
+        // Picking "none" on a draft that had a client unlinks it.
+        { id: editing.id, body: { ...toCreateBody(draft), clientId: draft.clientId || null } },
         {
           onSuccess: (invoice) => {
             toast({ title: 'Invoice Updated', description: `${invoice.invoiceNumber} is saved.` });
@@ -157,6 +162,12 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
       aria-label={editing ? 'Edit invoice' : 'Create invoice'}
     >
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
+      <ClientPicker
+        clientId={draft.clientId}
+        onPick={(client) =>
+          setDraft((current) => (client ? draftWithClient(current, client) : { ...current, clientId: '' }))
+        }
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         {text('clientName', 'Client name *', { autoComplete: 'organization', placeholder: 'Acme Studio' })}
         {text('clientEmail', 'Client email *', {
@@ -196,5 +207,45 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
         {editing ? 'Save changes' : 'Create Invoice'}
       </Button>
     </form>
+  );
+}
+
+/**
+ * A saved client fills the client's details, the currency and the due date (their payment terms). The form
+ * works without one: while the list loads, or when it cannot, the details are typed in as before.
+ */
+function ClientPicker({ clientId, onPick }: { clientId: string; onPick: (client: Client | null) => void }) {
+  const clients = useClients();
+  if (clients.isError) return null;
+  if (clients.data?.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Invoice the same people often?{' '}
+        <Link to="/clients" className="font-medium text-primary underline-offset-4 hover:underline">
+          Save them as clients
+        </Link>{' '}
+        and pick them here.
+      </p>
+    );
+  }
+  const list = clients.data ?? [];
+  // Until the list arrives the picked client cannot be named: the select shows none, disabled.
+  const known = clientId === '' || list.some((client) => client.id === clientId);
+  return (
+    <FormField id="invoice-client" label="Saved client">
+      <NativeSelect
+        id="invoice-client"
+        value={known ? clientId : ''}
+        disabled={!clients.data}
+        onChange={(event) => onPick(list.find((client) => client.id === event.target.value) ?? null)}
+      >
+        <option value="">{clients.data ? 'None: type the details below' : 'Loading clients…'}</option>
+        {list.map((client) => (
+          <option key={client.id} value={client.id}>
+            {client.name} ({client.email})
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
   );
 }

@@ -9,6 +9,8 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/hooks/use-toast';
 import { friendlyErrorMessage } from '@web/lib/api-client';
+import { useClients } from '@web/lib/clients';
+import { formatMoney } from '@web/lib/money';
 import { useInvoices } from '../api/get-invoices';
 import { useSetInvoiceStatus } from '../api/set-invoice-status';
 import { InvoiceRow } from './invoice-row';
@@ -25,12 +27,15 @@ const statusLabels: Record<InvoiceStatus, string> = {
 export interface InvoiceFilterState {
   q: string;
   status: InvoiceStatus | '';
+  /** A saved client's id, or '' for every client. */
+  clientId: string;
 }
 
 /** The filter as the API takes it (GET /api/invoices and its export.csv). */
-export const invoiceQueryOf = ({ q, status }: InvoiceFilterState) => ({
+export const invoiceQueryOf = ({ q, status, clientId }: InvoiceFilterState) => ({
   ...(status && { status }),
   ...(q.trim() && { q: q.trim() }),
+  ...(clientId && { clientId }),
 });
 
 /** Recent Invoices: search, a status filter, and each invoice with its next action. */
@@ -43,13 +48,19 @@ export function InvoiceList({
   filterState: InvoiceFilterState;
   onFilterChange: (next: InvoiceFilterState) => void;
 }) {
-  const { q, status } = filterState;
+  const { q, status, clientId } = filterState;
   const setQ = (next: string) => onFilterChange({ ...filterState, q: next });
   const setStatus = (next: InvoiceStatus | '') => onFilterChange({ ...filterState, status: next });
+  const setClientId = (next: string) => onFilterChange({ ...filterState, clientId: next });
   const filter = invoiceQueryOf(filterState);
   const invoices = useInvoices(filter);
+  const clients = useClients();
+  // The client filter appears once there are clients to pick (or one is picked, from the Clients screen).
+  const clientOptions = clients.data ?? [];
+  const showClientFilter = clientOptions.length > 0 || clientId !== '';
+  const pickedClient = clientOptions.find((client) => client.id === clientId);
   const setInvoiceStatus = useSetInvoiceStatus();
-  const filtered = Boolean(filter.q || filter.status);
+  const filtered = Boolean(filter.q || filter.status || filter.clientId);
   // Sending emails the client: it asks first, with the email shown.
   const [sending, setSending] = useState<Invoice | null>(null);
   const send = async (invoice: Invoice) => {
@@ -75,7 +86,13 @@ export function InvoiceList({
         <CardDescription>Send a draft to its client, or mark a sent invoice paid.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <div
+          className={
+            showClientFilter
+              ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem]'
+              : 'grid gap-3 sm:grid-cols-[1fr_12rem]'
+          }
+        >
           <div className="relative">
             <Search aria-hidden className="absolute top-3 left-3 size-4 text-muted-foreground" />
             <Input
@@ -99,7 +116,35 @@ export function InvoiceList({
               </option>
             ))}
           </NativeSelect>
+          {showClientFilter && (
+            <NativeSelect
+              aria-label="Filter by client"
+              value={clientId}
+              onChange={(event) => setClientId(event.target.value)}
+            >
+              <option value="">All clients</option>
+              {clientId !== '' && !clientOptions.some((client) => client.id === clientId) && (
+                <option value={clientId}>{clients.data ? 'A deleted client' : 'Loading clients…'}</option>
+              )}
+              {clientOptions.map((client) => (
+                <option key={client.id} value={client.id}>
+                  {client.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
         </div>
+        {pickedClient && (
+          <p className="text-sm text-muted-foreground" data-testid="client-owes">
+            {pickedClient.owed.length === 0
+              ? `${pickedClient.name} owes nothing.`
+              : `${pickedClient.name} owes ${pickedClient.owed
+                  .map(({ amount, currency }) => formatMoney(amount, currency))
+                  .join(' and ')} across ${pickedClient.openInvoices} unpaid invoice${
+                  pickedClient.openInvoices === 1 ? '' : 's'
+                }.`}
+          </p>
+        )}
         {invoices.isError ? (
           <LoadError error={invoices.error} onRetry={() => void invoices.refetch()} />
         ) : !invoices.data ? (
@@ -114,7 +159,7 @@ export function InvoiceList({
             title={filtered ? 'No invoices match' : 'No invoices yet'}
             description={
               filtered
-                ? 'Try another search or status.'
+                ? 'Try another search, status or client.'
                 : 'Create an invoice, send it to your client, and get paid straight into a wallet.'
             }
           />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Download, Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import type { Invoice } from '@contract/invoices';
 import { Button } from '@web/components/ui/button';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
@@ -13,7 +14,16 @@ export function InvoicesPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Invoice | null>(null);
   const [editing, setEditing] = useState<Invoice | null>(null);
-  const [filter, setFilter] = useState<InvoiceFilterState>({ q: '', status: '' });
+  // The client filter lives in the address (?client=), so the Clients screen can link to a client's invoices.
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState<Omit<InvoiceFilterState, 'clientId'>>({ q: '', status: '' });
+  const filter: InvoiceFilterState = { ...search, clientId: params.get('client') ?? '' };
+  const setFilter = ({ clientId, ...rest }: InvoiceFilterState) => {
+    setSearch(rest);
+    if (clientId !== filter.clientId) {
+      setParams(clientId ? { client: clientId } : {}, { replace: true });
+    }
+  };
   const exportUrl = `/api/invoices/export.csv?${new URLSearchParams(invoiceQueryOf(filter))}`;
   return (
     <div className="grid gap-6">

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Client } from '@contract/clients';
 import type { Invoice } from '@contract/invoices';
 import {
   draftErrors,
   draftFromInvoice,
   draftTotals,
+  draftWithClient,
   missingRequired,
   newInvoiceDraft,
   toCreateBody,
@@ -98,5 +100,34 @@ describe('the invoice form', () => {
     const back = draftFromInvoice(saved as unknown as Invoice);
     expect(back.items).toEqual([{ description: 'Design', quantity: '1.5', unitPrice: '80.33' }]);
     expect(back).toMatchObject({ clientName: 'Acme', taxRate: '8.25', dueDate: '2026-12-24' });
+  });
+
+  it('fills the client, currency and due date from a saved client, and sends its id', () => {
+    const client: Client = {
+      id: 'c1',
+      name: 'Acme GmbH',
+      email: 'accounts@acme.example',
+      address: 'Hauptstraße 1',
+      taxId: 'DE1',
+      currency: 'EUR',
+      paymentTermsDays: 14,
+      language: 'de',
+      owed: [],
+      openInvoices: 0,
+      createdAt: '',
+      updatedAt: '',
+    };
+    const filled = draftWithClient(draft(), client, new Date('2026-11-24T23:30:00Z'));
+    expect(filled).toMatchObject({
+      clientId: 'c1',
+      clientName: 'Acme GmbH',
+      clientEmail: 'accounts@acme.example',
+      clientAddress: 'Hauptstraße 1',
+      currency: 'EUR',
+      dueDate: '2026-12-08',
+      projectTitle: 'Redesign',
+    });
+    expect(toCreateBody(filled).clientId).toBe('c1');
+    expect(toCreateBody(draft())).not.toHaveProperty('clientId');
   });
 });

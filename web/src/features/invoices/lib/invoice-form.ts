@@ -1,5 +1,6 @@
 import { amountProblem, Money, parseAmount } from '@contract/money';
 import { lineAmountMinor, taxMinor } from '@contract/invoice-math';
+import type { Client } from '@contract/clients';
 import {
   createInvoiceBodySchema,
   type CreateInvoiceBody,
@@ -14,6 +15,8 @@ export interface LineDraft {
 }
 
 export interface InvoiceDraft {
+  /** The saved client picked, or '' when the client's details are typed in. */
+  clientId: string;
   clientName: string;
   clientEmail: string;
   clientAddress: string;
@@ -32,6 +35,7 @@ export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', uni
 export function newInvoiceDraft(today = new Date()): InvoiceDraft {
   const due = new Date(today.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
   return {
+    clientId: '',
     clientName: '',
     clientEmail: '',
     clientAddress: '',
@@ -48,6 +52,7 @@ export function newInvoiceDraft(today = new Date()): InvoiceDraft {
 /** A saved draft back in the form, to edit it. */
 export function draftFromInvoice(invoice: Invoice): InvoiceDraft {
   return {
+    clientId: invoice.clientId ?? '',
     clientName: invoice.clientName,
     clientEmail: invoice.clientEmail,
     clientAddress: invoice.clientAddress,
@@ -76,10 +81,28 @@ export function missingRequired(draft: InvoiceDraft): boolean {
   return !draft.clientName.trim() || !draft.clientEmail.trim() || !draft.projectTitle.trim() || !priced;
 }
 
-/** The request body: blank lines dropped, a line without a description named after the project. */
-export function toCreateBody(draft: InvoiceDraft): CreateInvoiceBody {
+/**
+ * A saved client picked: their name, email, address and currency fill the form, and their payment terms set
+ * the due date (today + terms, in UTC as the server dates invoices). The person can still change any of it.
+ */
+export function draftWithClient(draft: InvoiceDraft, client: Client, today = new Date()): InvoiceDraft {
   return {
     ...draft,
+    clientId: client.id,
+    clientName: client.name,
+    clientEmail: client.email,
+    clientAddress: client.address,
+    currency: client.currency,
+    dueDate: new Date(today.getTime() + client.paymentTermsDays * 86_400_000).toISOString().slice(0, 10),
+  };
+}
+
+/** The request body: blank lines dropped, a line without a description named after the project. */
+export function toCreateBody(draft: InvoiceDraft): CreateInvoiceBody {
+  const { clientId, ...fields } = draft;
+  return {
+    ...fields,
+    ...(clientId && { clientId }),
     clientName: draft.clientName.trim(),
     clientEmail: draft.clientEmail.trim(),
     projectTitle: draft.projectTitle.trim(),

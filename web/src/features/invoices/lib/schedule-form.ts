@@ -58,6 +58,7 @@ export function newScheduleDraft(): ScheduleDraft {
 
 export function draftFromSchedule(schedule: InvoiceSchedule): ScheduleDraft {
   return {
+    clientId: '',
     clientName: schedule.clientName,
     clientEmail: schedule.clientEmail,
     clientAddress: schedule.clientAddress,
@@ -82,9 +83,12 @@ export function draftFromSchedule(schedule: InvoiceSchedule): ScheduleDraft {
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 export function toScheduleBody(draft: ScheduleDraft): CreateScheduleBody {
-  const { dueDate: _due, amount: _amount, ...invoice } = toCreateBody(draft);
+  // A schedule keeps its own copy of the client's details, so a saved client's link is not sent.
+  const { dueDate: _due, amount: _amount, clientId: _client, ...invoice } = toCreateBody(draft);
   return {
     ...invoice,
+    clientName: draft.clientName,
+    clientEmail: draft.clientEmail,
     items: invoice.items ?? [],
     frequency: draft.frequency,
     firstDate: draft.firstDate,
