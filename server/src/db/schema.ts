@@ -2,7 +2,7 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
-import type { InvoiceStatus } from '@contract/invoices';
+import type { InvoiceLanguage, InvoiceStatus } from '@contract/invoices';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
 import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
 import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
@@ -365,6 +365,8 @@ export interface InvoicesTable {
   issue_date: string;
   due_date: string;
   notes: string;
+  /** The client's language: the PDF, emails and pay page speak it. */
+  language: ColumnType<InvoiceLanguage, InvoiceLanguage | undefined, InvoiceLanguage>;
   status: InvoiceStatus;
   /** The pay link's secret (128 bits, base64url). */
   pay_token: string;
