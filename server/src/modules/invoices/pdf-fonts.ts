@@ -8,13 +8,22 @@ import { dirname, join } from 'node:path';
  * Latin with every diacritic, Greek and Cyrillic, and pdfkit embeds only the glyphs a document uses. CJK needs
  * a font of several megabytes that Meridian does not ship: `PDF_CJK_FONT`, else the first of the Debian fonts
  * below that is installed, else none (CJK text then shows as empty boxes, and the server says so once at start).
- * Each file is read once per process; every PDF after that reuses the buffers.
+ * Each file is read and parsed once per process; every PDF after that reuses the parsed fonts.
  */
+/**
+ * A font as fontkit has parsed it. pdfkit takes one in place of a file (`registerFont`), and sharing it across
+ * documents keeps its parsed tables and layout caches: a PDF then costs a few milliseconds of font work
+ * instead of parsing the files again each time.
+ */
+export interface ParsedFont {
+  layout: (...args: never[]) => unknown;
+}
+
 export interface PdfFonts {
-  regular: Buffer;
-  bold: Buffer;
-  /** A font for CJK runs, and its face when the file is a collection (.ttc); null when none is available. */
-  cjk: { path: string; data: Buffer; face: string | undefined } | null;
+  regular: ParsedFont;
+  bold: ParsedFont;
+  /** A font for CJK runs (one face of a .ttc collection); null when none is available. */
+  cjk: { path: string; font: ParsedFont } | null;
 }
 
 /** Where Debian's packages put CJK fonts, with the face to take from a collection. */
@@ -27,8 +36,20 @@ export const KNOWN_CJK_FONTS: ReadonlyArray<{ path: string; face?: string }> = [
   { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYiMicroHei' },
 ];
 
-const dejavuDir = () =>
-  join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const require = createRequire(import.meta.url);
+const dejavuDir = () => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+// pdfkit's own fontkit, so that the fonts handed to it are of the very kind it reads.
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
+  create(data: Buffer, postscriptName?: string): ParsedFont | { fonts: ParsedFont[] };
+};
+
+function parse(data: Buffer, path: string, face?: string): ParsedFont {
+  const font = fontkit.create(data, face);
+  // A collection without a face named: its first font.
+  const parsed = 'fonts' in font ? font.fonts[0] : font;
+  if (!parsed || typeof parsed.layout !== 'function') throw new Error(`${path} holds no usable font`);
+  return parsed;
+}
 
 /** `path` or `path#Face` (a face of a .ttc collection). */
 function cjkSetting(setting: string) {
@@ -51,14 +72,14 @@ export function pdfFonts(cjkFont: string | undefined): PdfFonts {
   let cjk: PdfFonts['cjk'] = null;
   if (chosen) {
     try {
-      cjk = { path: chosen.path, data: readFileSync(chosen.path), face: chosen.face };
+      cjk = { path: chosen.path, font: parse(readFileSync(chosen.path), chosen.path, chosen.face) };
     } catch (error) {
       throw new Error(`PDF_CJK_FONT: cannot read ${chosen.path}`, { cause: error });
     }
   }
-  const fonts = {
-    regular: readFileSync(join(dir, 'DejaVuSans.ttf')),
-    bold: readFileSync(join(dir, 'DejaVuSans-Bold.ttf')),
+  const fonts: PdfFonts = {
+    regular: parse(readFileSync(join(dir, 'DejaVuSans.ttf')), 'DejaVuSans.ttf'),
+    bold: parse(readFileSync(join(dir, 'DejaVuSans-Bold.ttf')), 'DejaVuSans-Bold.ttf'),
     cjk,
   };
   loaded.set(key, fonts);
@@ -92,9 +113,11 @@ type TextOptions = PDFKit.Mixins.TextOptions;
  * font for each CJK run of a string (pdfkit's continued text keeps the runs on one line and wrapping).
  */
 export function pdfWriter(doc: PDFKit.PDFDocument, fonts: PdfFonts) {
-  doc.registerFont('Sans', fonts.regular);
-  doc.registerFont('Sans-Bold', fonts.bold);
-  if (fonts.cjk) doc.registerFont('CJK', fonts.cjk.data, fonts.cjk.face);
+  // pdfkit reads a parsed font as it reads a file (its types know only files): see ParsedFont.
+  const source = (font: ParsedFont) => font as unknown as PDFKit.Mixins.PDFFontSource;
+  doc.registerFont('Sans', source(fonts.regular));
+  doc.registerFont('Sans-Bold', source(fonts.bold));
+  if (fonts.cjk) doc.registerFont('CJK', source(fonts.cjk.font));
   return function write(
     value: string,
     style: PdfStyle,

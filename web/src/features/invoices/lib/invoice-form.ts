@@ -5,6 +5,7 @@ import {
   type CreateInvoiceBody,
   type Invoice,
   type InvoiceCurrency,
+  type InvoiceLanguage,
 } from '@contract/invoices';
 
 export interface LineDraft {
@@ -20,6 +21,8 @@ export interface InvoiceDraft {
   projectTitle: string;
   description: string;
   currency: InvoiceCurrency;
+  /** The client's language: the PDF, the email and the pay page are written in it. */
+  language: InvoiceLanguage;
   taxRate: string;
   dueDate: string;
   notes: string;
@@ -38,6 +41,7 @@ export function newInvoiceDraft(today = new Date()): InvoiceDraft {
     projectTitle: '',
     description: '',
     currency: 'USD',
+    language: 'en',
     taxRate: '0',
     dueDate: due,
     notes: '',
@@ -54,6 +58,7 @@ export function draftFromInvoice(invoice: Invoice): InvoiceDraft {
     projectTitle: invoice.projectTitle,
     description: invoice.description,
     currency: invoice.currency,
+    language: invoice.language,
     taxRate: invoice.taxRate,
     dueDate: invoice.dueDate,
     notes: invoice.notes,
