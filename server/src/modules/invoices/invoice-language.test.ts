@@ -4,6 +4,8 @@ import { request, signUp, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
 import { pdfText } from '../../test/pdf-text';
 import { describeEachDatabase } from '../../test/test-app';
+import type { InvoiceRow } from '../../db/schema';
+import { reminderMessage } from './invoice-mail';
 
 const nbsp = '\u00a0';
 // A PDF's text carries the no-break spaces of "1.155,00 €" and "1 155,00 €" as plain spaces.
@@ -120,5 +122,22 @@ describeEachDatabase('invoices in the client’s language', (ctx) => {
     expect(shown.language).toBe('de');
     const pdf = await ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${token}/pdf` });
     expect(await pdfText(pdf.rawPayload)).toContain('Rechnung');
+  });
+
+  it('reminds a Spanish client in Spanish, counting the days late in the language', () => {
+    const row = {
+      number: 'INV-2026-0007',
+      language: 'es',
+      currency: 'EUR',
+      total_amount: 123450n,
+      due_date: '2026-03-01',
+      client_name: 'Núria',
+      client_email: 'nuria@example.es',
+      project_title: 'Traducción',
+    } as InvoiceRow;
+    const message = reminderMessage(row, { name: 'Ada', email: 'ada@example.com' }, 'https://x/pay/t', 7);
+    expect(message.subject).toBe('Recordatorio: la factura INV-2026-0007 de Ada está vencida');
+    expect(message.text).toContain('vencía el 1 de marzo de 2026 (hace 7 días)');
+    expect(message.text).toContain(`Importe a pagar: 1234,50${nbsp}€`);
   });
 });
