@@ -3,6 +3,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
+ * A font as fontkit has parsed it. pdfkit takes one in place of a file (`registerFont`), and sharing it across
+ * documents keeps its parsed tables and layout caches: a PDF then costs a few milliseconds of font work
+ * instead of parsing the files again each time.
+ */
+export interface ParsedFont {
+  postscriptName: string;
+  layout: (...args: never[]) => unknown;
+}
+
+/**
  * The fonts invoice PDFs are written in. PDF's built-in fonts know only Western European characters, so a
  * Czech client or a Greek sender came out garbled; DejaVu Sans (regular and bold, shipped as a package) covers
  * Latin with every diacritic, Greek and Cyrillic, and pdfkit embeds only the glyphs a document uses. CJK needs
@@ -10,15 +20,6 @@ import { dirname, join } from 'node:path';
  * below that is installed, else none (CJK text then shows as empty boxes, and the server says so once at start).
  * Each file is read and parsed once per process; every PDF after that reuses the parsed fonts.
  */
-/**
- * A font as fontkit has parsed it. pdfkit takes one in place of a file (`registerFont`), and sharing it across
- * documents keeps its parsed tables and layout caches: a PDF then costs a few milliseconds of font work
- * instead of parsing the files again each time.
- */
-export interface ParsedFont {
-  layout: (...args: never[]) => unknown;
-}
-
 export interface PdfFonts {
   regular: ParsedFont;
   bold: ParsedFont;
@@ -40,13 +41,14 @@ const require = createRequire(import.meta.url);
 const dejavuDir = () => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 // pdfkit's own fontkit, so that the fonts handed to it are of the very kind it reads.
 const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
-  create(data: Buffer, postscriptName?: string): ParsedFont | { fonts: ParsedFont[] };
+  create(data: Buffer): ParsedFont | { fonts: ParsedFont[] };
 };
 
 function parse(data: Buffer, path: string, face?: string): ParsedFont {
-  const font = fontkit.create(data, face);
-  // A collection without a face named: its first font.
-  const parsed = 'fonts' in font ? font.fonts[0] : font;
+  const font = fontkit.create(data);
+  // A collection (.ttc): the face asked for, else its first.
+  const parsed =
+    'fonts' in font ? (font.fonts.find((one) => one.postscriptName === face) ?? font.fonts[0]) : font;
   if (!parsed || typeof parsed.layout !== 'function') throw new Error(`${path} holds no usable font`);
   return parsed;
 }
@@ -68,13 +70,22 @@ export function pdfFonts(cjkFont: string | undefined): PdfFonts {
   const known = loaded.get(key);
   if (known) return known;
   const dir = dejavuDir();
-  const chosen = cjkFont ? cjkSetting(cjkFont) : KNOWN_CJK_FONTS.find((font) => existsSync(font.path));
   let cjk: PdfFonts['cjk'] = null;
-  if (chosen) {
+  if (cjkFont) {
+    const { path, face } = cjkSetting(cjkFont);
     try {
-      cjk = { path: chosen.path, font: parse(readFileSync(chosen.path), chosen.path, chosen.face) };
+      cjk = { path, font: parse(readFileSync(path), path, face) };
     } catch (error) {
-      throw new Error(`PDF_CJK_FONT: cannot read ${chosen.path}`, { cause: error });
+      throw new Error(`PDF_CJK_FONT: cannot read a font from ${path}`, { cause: error });
+    }
+  } else {
+    for (const { path, face } of KNOWN_CJK_FONTS.filter((font) => existsSync(font.path))) {
+      try {
+        cjk = { path, font: parse(readFileSync(path), path, face) };
+        break;
+      } catch {
+        // A package's file that does not parse: the next known font, or none.
+      }
     }
   }
   const fonts: PdfFonts = {
