@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { invoiceCurrencies } from './invoices';
+import { invoiceLanguages } from './languages';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -9,15 +10,12 @@ import { multiLineText, singleLineText } from './text';
  * already made; the invoice also keeps the client's id, by which the list filters and the owed figure is summed.
  */
 
-/** The languages an invoice can be written in for a client. */
-export const clientLanguages = ['en', 'de', 'fr', 'es'] as const;
-export type ClientLanguage = (typeof clientLanguages)[number];
-export const clientLanguageNames: Record<ClientLanguage, string> = {
-  en: 'English',
-  de: 'German',
-  fr: 'French',
-  es: 'Spanish',
-};
+/** A client's language is the one their invoices are written in (PDF, emails, pay page). */
+export {
+  invoiceLanguages as clientLanguages,
+  invoiceLanguageNames as clientLanguageNames,
+  type InvoiceLanguage as ClientLanguage,
+} from './languages';
 
 export const MAX_CLIENTS = 500;
 /** Payment terms: the invoice falls due this many days after it is made (0: on receipt). */
@@ -41,7 +39,7 @@ const clientFields = {
     .max(MAX_PAYMENT_TERMS_DAYS, `Payment terms can be at most ${MAX_PAYMENT_TERMS_DAYS} days`)
     .default(30),
   language: z
-    .enum(clientLanguages, { error: `language must be one of ${clientLanguages.join(', ')}` })
+    .enum(invoiceLanguages, { error: `language must be one of ${invoiceLanguages.join(', ')}` })
     .default('en'),
 };
 
@@ -79,7 +77,7 @@ export const clientSchema = z.object({
   taxId: z.string(),
   currency: z.enum(invoiceCurrencies),
   paymentTermsDays: z.number().int(),
-  language: z.enum(clientLanguages),
+  language: z.enum(invoiceLanguages),
   /**
    * What the client owes: the outstanding part of their sent and overdue invoices, one entry per currency
    * (currencies are never added together), in the order of `invoiceCurrencies`; empty when nothing is owed.

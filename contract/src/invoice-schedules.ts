@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates';
 import { createInvoiceBodySchema, invoiceItemSchema, invoiceSchema, invoiceCurrencies } from './invoices';
 import { invoiceCeilingIssues } from './invoice-math';
+import { invoiceLanguages } from './languages';
 
 /**
  * Recurring invoices: a schedule is an invoice template and a frequency. On each period's date the server
@@ -34,6 +35,7 @@ const templateFields = {
   description: invoice.description,
   currency: invoice.currency,
   taxRate: invoice.taxRate,
+  language: invoice.language,
   notes: invoice.notes,
   items: invoice.items.unwrap(),
   paymentTermsDays: z
@@ -108,6 +110,7 @@ export const updateScheduleBodySchema = z
     description: templateFields.description.unwrap(),
     currency: templateFields.currency.unwrap(),
     taxRate: templateFields.taxRate.unwrap(),
+    language: templateFields.language.unwrap(),
     notes: templateFields.notes.unwrap(),
     items: templateFields.items,
     paymentTermsDays: templateFields.paymentTermsDays.unwrap(),
@@ -129,6 +132,7 @@ export const invoiceScheduleSchema = z.object({
   description: z.string(),
   currency: z.enum(invoiceCurrencies),
   taxRate: z.string(),
+  language: z.enum(invoiceLanguages),
   notes: z.string(),
   items: z.array(invoiceItemSchema.omit({ id: true, amount: true })),
   /** What each invoice comes to, tax included, in `currency`. */

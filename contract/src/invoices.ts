@@ -3,6 +3,7 @@ import { emailSchema } from './auth';
 import { currencySchema, type Currency } from './currencies';
 import { isoDateSchema } from './dates';
 import { invoiceCeilingIssues } from './invoice-math';
+import { invoiceLanguages } from './languages';
 import { amountStringSchema } from './money';
 import { multiLineText, singleLineText } from './text';
 
@@ -18,6 +19,13 @@ import { multiLineText, singleLineText } from './text';
  */
 export const invoiceCurrencies = ['USD', 'EUR', 'GBP', 'BTC', 'ETH'] as const satisfies Currency[];
 export type InvoiceCurrency = (typeof invoiceCurrencies)[number];
+
+export { invoiceLanguages, invoiceLanguageNames, type InvoiceLanguage } from './languages';
+
+/** The client's language: the invoice's PDF, its emails and its pay page speak it (i18n.ts). */
+export const invoiceLanguageSchema = z.enum(invoiceLanguages, {
+  error: `language must be one of ${invoiceLanguages.join(', ')}`,
+});
 
 export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -77,6 +85,7 @@ const invoiceFields = {
     .enum(invoiceCurrencies, { error: `currency must be one of ${invoiceCurrencies.join(', ')}` })
     .default('USD'),
   taxRate: taxRateSchema.default('0'),
+  language: invoiceLanguageSchema.default('en'),
   dueDate: isoDateSchema('Due date'),
   notes: multiLineText(2000, { tooLong: 'Notes can be at most 2,000 characters' }).default(''),
   /** The lines. Without them, `amount` makes one line: the project title, quantity 1. */
@@ -145,6 +154,7 @@ export const updateInvoiceBodySchema = z
     description: invoiceFields.description.unwrap(),
     currency: invoiceFields.currency.unwrap(),
     taxRate: invoiceFields.taxRate.unwrap(),
+    language: invoiceFields.language.unwrap(),
     notes: invoiceFields.notes.unwrap(),
   })
   .partial();
@@ -239,6 +249,7 @@ export const invoiceSchema = z.object({
   issueDate: z.string(),
   dueDate: z.string(),
   notes: z.string(),
+  language: invoiceLanguageSchema,
   status: z.enum(invoiceStatuses),
   /** Whether DELETE would succeed: only the newest draft can go, or the numbering would have a gap. */
   canDelete: z.boolean(),
@@ -293,6 +304,7 @@ export const publicInvoiceSchema = invoiceSchema
     issueDate: true,
     dueDate: true,
     notes: true,
+    language: true,
     paidAt: true,
   })
   .extend({

@@ -222,6 +222,11 @@ const envSchema = z.object({
     .transform((text) =>
       text === '' ? [] : [...new Set(text.split(',').map(Number))].sort((a, b) => a - b),
     ),
+  /**
+   * A font file for CJK text in invoice PDFs (`path`, or `path#Face` for one face of a .ttc collection). Unset:
+   * the first installed of Debian's Noto CJK, Droid Sans Fallback or WenQuanYi fonts, else none.
+   */
+  PDF_CJK_FONT: z.string().min(1, 'PDF_CJK_FONT must be a font file path').optional(),
   /** What an account without identity verification may send, convert and buy in a UTC month, in USD. */
   UNVERIFIED_MONTHLY_LIMIT_USD: z
     .string()

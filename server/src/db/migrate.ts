@@ -30,6 +30,7 @@ import * as storedFunctionsMove from './migrations/0028-stored-functions-move';
 import * as dropUnusedStoredFunctions from './migrations/0029-drop-unused-stored-functions';
 import * as invoiceSchedules from './migrations/0031-invoice-schedules';
 import * as clients from './migrations/0033-clients';
+import * as invoiceLanguage from './migrations/0034-invoice-language';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0029-drop-unused-stored-functions': dropUnusedStoredFunctions,
   '0031-invoice-schedules': invoiceSchedules,
   '0033-clients': clients,
+  '0034-invoice-language': invoiceLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,7 @@ import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
 import type { ClientLanguage } from '@contract/clients';
-import type { InvoiceStatus } from '@contract/invoices';
+import type { InvoiceLanguage, InvoiceStatus } from '@contract/invoices';
 import type { ScheduleFrequency, ScheduleStatus } from '@contract/invoice-schedules';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
 import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
@@ -369,6 +369,8 @@ export interface InvoicesTable {
   issue_date: string;
   due_date: string;
   notes: string;
+  /** The client's language: the PDF, emails and pay page speak it. */
+  language: ColumnType<InvoiceLanguage, InvoiceLanguage | undefined, InvoiceLanguage>;
   status: InvoiceStatus;
   /** The pay link's secret (128 bits, base64url). */
   pay_token: string;
@@ -424,6 +426,7 @@ export interface InvoiceSchedulesTable {
   description: string;
   currency: Currency;
   tax_rate: string;
+  language: ColumnType<InvoiceLanguage, InvoiceLanguage | undefined, InvoiceLanguage>;
   notes: string;
   /** The lines as JSON: [{ description, quantity, unitPrice }], amounts as decimal strings. */
   items: string;

@@ -22,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'text', (col) => col.notNull())
     .addColumn('currency', 'text', (col) => col.notNull())
     .addColumn('tax_rate', 'text', (col) => col.notNull())
+    .addColumn('language', 'text', (col) => col.notNull().defaultTo('en'))
     .addColumn('notes', 'text', (col) => col.notNull())
     .addColumn('items', 'text', (col) => col.notNull())
     .addColumn('payment_terms_days', 'integer', (col) => col.notNull())

@@ -26,6 +26,7 @@ export function toSchedule(row: InvoiceScheduleRow): InvoiceSchedule {
     description: row.description,
     currency: row.currency as InvoiceSchedule['currency'],
     taxRate: row.tax_rate,
+    language: row.language,
     notes: row.notes,
     items: itemsOfRow(row),
     totalAmount: totalOf(row),

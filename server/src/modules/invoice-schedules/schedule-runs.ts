@@ -94,6 +94,7 @@ const requestOf = (schedule: InvoiceScheduleRow, period: string) => ({
   description: schedule.description,
   currency: schedule.currency as Invoice['currency'],
   taxRate: schedule.tax_rate,
+  language: schedule.language,
   notes: schedule.notes,
   items: itemsOfRow(schedule),
   dueDate: addDays(period, Number(schedule.payment_terms_days)),

@@ -1,5 +1,5 @@
-import { displayMoney, Money } from '@contract/money';
-import { formatDay } from '@contract/dates';
+import { translatorFor } from '@contract/i18n';
+import { Money } from '@contract/money';
 import type { InvoiceRow, UserRow } from '../../db/schema';
 import type { MailMessage } from '../mail/mailer';
 import { oneLine, quotedBlock } from '../mail/mail-text';
@@ -14,26 +14,39 @@ export const senderOf = (user: Pick<UserRow, 'first_name' | 'last_name' | 'email
 /** Attachments of this kind are the invoice's PDF, rendered when the message goes out. */
 export const INVOICE_PDF_ATTACHMENT = 'invoice-pdf';
 
-const totalOf = (invoice: InvoiceRow) =>
-  displayMoney(Money.of(BigInt(invoice.total_amount), invoice.currency));
+/** The invoice's own words and formats: its client's language (contract/src/locales). */
+const wordsOf = (invoice: InvoiceRow) => {
+  const words = translatorFor(invoice.language);
+  return {
+    ...words,
+    total: words.money(Money.of(BigInt(invoice.total_amount), invoice.currency)),
+    dueDate: words.day(invoice.due_date),
+  };
+};
 
 /**
  * What the owner wrote, quoted: their name, the client and the project are theirs, not Meridian's words. The
  * owner's address is proven (only a verified account sends invoices), so the template may state it.
  */
-const writtenByOwner = (invoice: InvoiceRow, from: { name: string; email: string }) =>
-  quotedBlock(`Written by ${from.email}:`, [
-    ['From', from.name],
-    ['To', invoice.client_name],
-    ['Project', invoice.project_title],
+const writtenByOwner = (
+  invoice: InvoiceRow,
+  from: { name: string; email: string },
+  { t }: ReturnType<typeof wordsOf>,
+) =>
+  quotedBlock(t('email.writtenBy', { email: from.email }), [
+    [t('email.field.from'), from.name],
+    [t('email.field.to'), invoice.client_name],
+    [t('email.field.project'), invoice.project_title],
   ]);
 
-/** The invoice to its client: what is due, by when, the pay link, and the PDF attached. */
+/** The invoice to its client, in the client's language: what is due, by when, the pay link, and the PDF attached. */
 export function invoiceMessage(
   invoice: InvoiceRow,
   from: { name: string; email: string },
   payUrl: string,
 ): MailMessage {
+  const words = wordsOf(invoice);
+  const { t, total, dueDate } = words;
   return {
     kind: 'invoice',
     to: invoice.client_email,
@@ -42,55 +55,57 @@ export function invoiceMessage(
     ref: mailRefOf(invoice.id),
     attachment: { kind: INVOICE_PDF_ATTACHMENT, id: invoice.id },
     actionUrl: payUrl,
-    subject: `Invoice ${invoice.number} from ${oneLine(from.name, 60)}: ${totalOf(invoice)} due ${formatDay(invoice.due_date)}`,
+    subject: t('email.subject', { number: invoice.number, sender: oneLine(from.name, 60), total, dueDate }),
     text: [
-      'Hello,',
+      t('email.hello'),
       '',
-      `You have received invoice ${invoice.number} through Meridian from ${from.email}, an address Meridian has verified.`,
+      t('email.received', { number: invoice.number, email: from.email }),
       '',
-      `Amount due: ${totalOf(invoice)}`,
-      `Due date: ${formatDay(invoice.due_date)}`,
+      t('email.amountDue', { amount: total }),
+      t('email.dueDate', { date: dueDate }),
       '',
-      ...writtenByOwner(invoice, from),
+      ...writtenByOwner(invoice, from, words),
       '',
-      'Pay online:',
+      t('email.payOnline'),
       payUrl,
       '',
-      'The invoice is attached as a PDF.',
+      t('email.attached'),
       '',
-      `Questions about this invoice? Write to ${from.email}.`,
+      t('email.questions', { email: from.email }),
       '',
-      'Sent with Meridian',
+      t('email.signature'),
     ].join('\n'),
   };
 }
 
-/** A reminder for an overdue invoice, `daysLate` after its due date. */
+/** A reminder for an overdue invoice, `daysLate` after its due date, in the client's language. */
 export function reminderMessage(
   invoice: InvoiceRow,
   from: { name: string; email: string },
   payUrl: string,
   daysLate: number,
 ): MailMessage {
+  const words = wordsOf(invoice);
+  const { t, total, dueDate } = words;
   return {
     ...invoiceMessage(invoice, from, payUrl),
     kind: 'reminder',
-    subject: `Reminder: invoice ${invoice.number} from ${oneLine(from.name, 60)} is overdue`,
+    subject: t('reminder.subject', { number: invoice.number, sender: oneLine(from.name, 60) }),
     text: [
-      'Hello,',
+      t('email.hello'),
       '',
-      `A friendly reminder: invoice ${invoice.number} from ${from.email} was due on ${formatDay(invoice.due_date)} (${daysLate} ${daysLate === 1 ? 'day' : 'days'} ago).`,
+      t('reminder.late', { number: invoice.number, email: from.email, dueDate, days: daysLate }),
       '',
-      `Amount due: ${totalOf(invoice)}`,
+      t('email.amountDue', { amount: total }),
       '',
-      ...writtenByOwner(invoice, from),
+      ...writtenByOwner(invoice, from, words),
       '',
-      'Pay online:',
+      t('email.payOnline'),
       payUrl,
       '',
-      `If you have already paid, thank you, and please let ${from.email} know.`,
+      t('reminder.alreadyPaid', { email: from.email }),
       '',
-      'Sent with Meridian',
+      t('email.signature'),
     ].join('\n'),
   };
 }

@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { formatDay } from '@contract/dates';
 import QRCode from 'qrcode';
-import { displayMoney, Money } from '@contract/money';
+import { translatorFor } from '@contract/i18n';
+import { Money } from '@contract/money';
 import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
+import { pdfWriter, type PdfFonts } from './pdf-fonts';
 
 export interface InvoicePdfInput {
   invoice: InvoiceRow;
@@ -10,6 +11,7 @@ export interface InvoicePdfInput {
   from: { name: string; email: string };
   /** The pay link; null for a draft (it only works once the invoice is sent). */
   payUrl: string | null;
+  fonts: PdfFonts;
 }
 
 const INK = '#0f172a';
@@ -21,18 +23,32 @@ const RIGHT = 545; // A4 is 595 pt wide; 50 pt margins.
 const COLUMNS = { description: LEFT, quantity: 330, unitPrice: 390, amount: 470 } as const;
 
 /**
- * The invoice as a one-document PDF: who it is from and to, the lines, tax, total, due date, and for a sent
- * invoice the pay link with its QR code. Built with the standard Helvetica fonts, so nothing is loaded from
- * disk or the network. Rendered on demand (download, email attachment), never stored.
+ * The invoice as a one-document PDF in the client's language: who it is from and to, the lines, tax, total,
+ * due date, and for a sent invoice the pay link with its QR code. Written in embedded Unicode fonts
+ * (pdf-fonts.ts), so any name renders as typed. Rendered on demand (download, email attachment), never stored.
  */
-export async function renderInvoicePdf({ invoice, items, from, payUrl }: InvoicePdfInput): Promise<Buffer> {
-  const money = (minor: bigint) => displayMoney(Money.of(BigInt(minor), invoice.currency));
+export async function renderInvoicePdf({
+  invoice,
+  items,
+  from,
+  payUrl,
+  fonts,
+}: InvoicePdfInput): Promise<Buffer> {
+  const { t, money: inLocale, day, decimal, locale } = translatorFor(invoice.language);
+  const money = (minor: bigint) => inLocale(Money.of(BigInt(minor), invoice.currency));
+  const label = (text: string) => text.toLocaleUpperCase(locale);
   const qr = payUrl ? await QRCode.toBuffer(payUrl, { type: 'png', margin: 1, width: 240 }) : null;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Invoice ${invoice.number}`, Author: from.name, Subject: invoice.project_title },
+    lang: locale,
+    info: {
+      Title: t('invoice.heading', { number: invoice.number }),
+      Author: from.name,
+      Subject: invoice.project_title,
+    },
   });
+  const write = pdfWriter(doc, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -41,75 +57,77 @@ export async function renderInvoicePdf({ invoice, items, from, payUrl }: Invoice
   });
 
   // Header: the title and the invoice's identity.
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(26).text('INVOICE', LEFT, 50);
+  doc.fillColor(ACCENT).fontSize(26);
+  write(t('invoice.title'), 'bold', LEFT, 50);
   if (invoice.status === 'draft') {
-    doc.fillColor(MUTED).fontSize(10).text('DRAFT: not yet sent', LEFT, 82);
+    doc.fillColor(MUTED).fontSize(10);
+    write(t('invoice.draft'), 'bold', LEFT, 82);
   } else if (invoice.status === 'paid') {
-    doc
-      .fillColor('#16a34a')
-      .fontSize(10)
-      .text(`PAID ${invoice.paid_at ? formatDay(invoice.paid_at) : ''}`, LEFT, 82);
+    doc.fillColor('#16a34a').fontSize(10);
+    write(t('invoice.paid', { date: invoice.paid_at ? day(invoice.paid_at) : '' }).trim(), 'bold', LEFT, 82);
   }
   const meta: Array<[string, string]> = [
-    ['Invoice number', invoice.number],
-    ['Issue date', formatDay(invoice.issue_date)],
-    ['Due date', formatDay(invoice.due_date)],
+    [t('invoice.number'), invoice.number],
+    [t('invoice.issueDate'), day(invoice.issue_date)],
+    [t('invoice.dueDate'), day(invoice.due_date)],
   ];
   let y = 50;
-  for (const [label, value] of meta) {
-    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label, 330, y, { width: 100 });
-    doc
-      .fillColor(INK)
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(value, 430, y, { width: 115, align: 'right' });
+  for (const [name, value] of meta) {
+    doc.fillColor(MUTED).fontSize(9);
+    write(name, 'regular', 300, y, { width: 120 });
+    doc.fillColor(INK).fontSize(10);
+    write(value, 'bold', 420, y, { width: 125, align: 'right' });
     y += 16;
   }
 
   // From and bill to.
   y = 120;
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('FROM', LEFT, y).text('BILL TO', 300, y);
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(from.name, LEFT, y + 14, { width: 230 });
-  doc.font('Helvetica').fontSize(10).text(from.email, LEFT, doc.y, { width: 230 });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(invoice.client_name, 300, y + 14, { width: 245 });
-  doc.font('Helvetica').fontSize(10).text(invoice.client_email, 300, doc.y, { width: 245 });
-  if (invoice.client_address) doc.text(invoice.client_address, 300, doc.y, { width: 245 });
+  doc.fillColor(MUTED).fontSize(9);
+  write(label(t('invoice.from')), 'regular', LEFT, y);
+  write(label(t('invoice.billTo')), 'regular', 300, y);
+  doc.fillColor(INK).fontSize(11);
+  write(from.name, 'bold', LEFT, y + 14, { width: 230 });
+  doc.fontSize(10);
+  write(from.email, 'regular', LEFT, doc.y, { width: 230 });
+  doc.fontSize(11);
+  write(invoice.client_name, 'bold', 300, y + 14, { width: 245 });
+  doc.fontSize(10);
+  write(invoice.client_email, 'regular', 300, doc.y, { width: 245 });
+  if (invoice.client_address) write(invoice.client_address, 'regular', 300, doc.y, { width: 245 });
 
   // Project.
   y = Math.max(doc.y, 190) + 20;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(13).text(invoice.project_title, LEFT, y, { width: 495 });
+  doc.fillColor(INK).fontSize(13);
+  write(invoice.project_title, 'bold', LEFT, y, { width: 495 });
   if (invoice.description) {
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(10)
-      .text(invoice.description, LEFT, doc.y + 2, { width: 495 });
+    doc.fillColor(MUTED).fontSize(10);
+    write(invoice.description, 'regular', LEFT, doc.y + 2, { width: 495 });
   }
 
   // Lines.
   y = doc.y + 18;
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
-  doc.text('DESCRIPTION', COLUMNS.description, y);
-  doc.text('QTY', COLUMNS.quantity, y, { width: 50, align: 'right' });
-  doc.text('UNIT PRICE', COLUMNS.unitPrice, y, { width: 75, align: 'right' });
-  doc.text('AMOUNT', COLUMNS.amount, y, { width: 75, align: 'right' });
-  y += 14;
+  doc.fillColor(MUTED).fontSize(9);
+  // A heading may take two lines in a longer language: the rule goes under the tallest.
+  let headingBottom = y;
+  for (const [text, x, width, align] of [
+    [t('invoice.description'), COLUMNS.description, 270, 'left'],
+    [t('invoice.quantity'), COLUMNS.quantity, 50, 'right'],
+    [t('invoice.unitPrice'), COLUMNS.unitPrice, 75, 'right'],
+    [t('invoice.amount'), COLUMNS.amount, 75, 'right'],
+  ] as const) {
+    write(label(text), 'bold', x, y, { width, align });
+    headingBottom = Math.max(headingBottom, doc.y);
+  }
+  y = headingBottom + 3;
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).strokeColor(RULE).stroke();
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.fontSize(10).fillColor(INK);
   for (const item of items) {
     y += 8;
-    doc.text(item.description, COLUMNS.description, y, { width: 270 });
+    write(item.description, 'regular', COLUMNS.description, y, { width: 270 });
     const rowBottom = doc.y;
-    doc.text(item.quantity, COLUMNS.quantity, y, { width: 50, align: 'right' });
-    doc.text(money(item.unit_price), COLUMNS.unitPrice, y, { width: 75, align: 'right' });
-    doc.text(money(item.amount), COLUMNS.amount, y, { width: 75, align: 'right' });
+    write(decimal(item.quantity), 'regular', COLUMNS.quantity, y, { width: 50, align: 'right' });
+    write(money(item.unit_price), 'regular', COLUMNS.unitPrice, y, { width: 75, align: 'right' });
+    write(money(item.amount), 'regular', COLUMNS.amount, y, { width: 75, align: 'right' });
     y = Math.max(rowBottom, doc.y) + 4;
     doc.moveTo(LEFT, y).lineTo(RIGHT, y).strokeColor(RULE).stroke();
   }
@@ -117,28 +135,24 @@ export async function renderInvoicePdf({ invoice, items, from, payUrl }: Invoice
   // Totals.
   y += 12;
   const totals: Array<[string, string, boolean]> = [
-    ['Subtotal', money(invoice.amount), false],
-    [`Tax (${invoice.tax_rate}%)`, money(invoice.tax_amount), false],
-    [`Total due (${invoice.currency})`, money(invoice.total_amount), true],
+    [t('invoice.subtotal'), money(invoice.amount), false],
+    [t('invoice.tax', { rate: decimal(invoice.tax_rate) }), money(invoice.tax_amount), false],
+    [t('invoice.totalDueIn', { currency: invoice.currency }), money(invoice.total_amount), true],
   ];
-  for (const [label, value, bold] of totals) {
-    doc
-      .fillColor(bold ? INK : MUTED)
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(bold ? 12 : 10);
-    doc.text(label, 330, y, { width: 120 });
-    doc.text(value, 430, y, { width: 115, align: 'right' });
-    y += bold ? 20 : 16;
+  for (const [name, value, bold] of totals) {
+    doc.fillColor(bold ? INK : MUTED).fontSize(bold ? 12 : 10);
+    write(name, bold ? 'bold' : 'regular', 270, y, { width: 150 });
+    const labelBottom = doc.y;
+    write(value, bold ? 'bold' : 'regular', 420, y, { width: 125, align: 'right' });
+    y = Math.max(labelBottom, doc.y) + (bold ? 6 : 4);
   }
 
   if (invoice.notes) {
     y += 10;
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('NOTES', LEFT, y);
-    doc
-      .fillColor(INK)
-      .font('Helvetica')
-      .fontSize(10)
-      .text(invoice.notes, LEFT, doc.y + 2, { width: 495 });
+    doc.fillColor(MUTED).fontSize(9);
+    write(label(t('invoice.notes')), 'bold', LEFT, y);
+    doc.fillColor(INK).fontSize(10);
+    write(invoice.notes, 'regular', LEFT, doc.y + 2, { width: 495 });
     y = doc.y;
   }
 
@@ -149,31 +163,20 @@ export async function renderInvoicePdf({ invoice, items, from, payUrl }: Invoice
       y = 50;
     }
     doc.image(qr, LEFT, y, { width: 96 });
-    doc
-      .fillColor(INK)
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text('Pay online', LEFT + 112, y + 8);
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(9)
-      .text('Scan the code or open this link:', LEFT + 112, doc.y + 2);
-    doc
-      .fillColor(ACCENT)
-      .fontSize(9)
-      .text(payUrl, LEFT + 112, doc.y + 2, { width: 380, link: payUrl });
+    doc.fillColor(INK).fontSize(11);
+    write(t('invoice.payOnline'), 'bold', LEFT + 112, y + 8);
+    doc.fillColor(MUTED).fontSize(9);
+    write(t('invoice.scanOrOpen'), 'regular', LEFT + 112, doc.y + 2);
+    doc.fillColor(ACCENT).fontSize(9);
+    write(payUrl, 'regular', LEFT + 112, doc.y + 2, { width: 380, link: payUrl });
   }
 
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(8)
-    .text(`${invoice.number} · issued with Meridian`, LEFT, 770, {
-      width: 495,
-      align: 'center',
-      lineBreak: false,
-    });
+  doc.fillColor(MUTED).fontSize(8);
+  write(t('invoice.footer', { number: invoice.number }), 'regular', LEFT, 770, {
+    width: 495,
+    align: 'center',
+    lineBreak: false,
+  });
   doc.end();
   return done;
 }

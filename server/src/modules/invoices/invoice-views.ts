@@ -7,6 +7,7 @@ import { INVOICE_PDF_ATTACHMENT, senderOf } from './invoice-mail';
 import { canDeleteInvoice, newestInvoiceNumbers } from './invoice-number';
 import { ownerOf } from './invoice-owners';
 import { renderInvoicePdf } from './invoice-pdf';
+import { pdfFonts } from './pdf-fonts';
 import { invoicesCsv } from './invoices-csv';
 import { toInvoice, toPublicInvoice } from './invoices.mapper';
 import * as repo from './invoices.repository';
@@ -62,6 +63,7 @@ async function pdfOf(deps: InvoicesDeps, invoice: InvoiceRow): Promise<Pdf> {
     items,
     from: senderOf(user),
     payUrl: invoice.status === 'draft' ? null : payUrlOf(deps.mailer, invoice.pay_token),
+    fonts: pdfFonts(deps.config.PDF_CJK_FONT),
   });
   return { filename: `${invoice.number}.pdf`, content };
 }

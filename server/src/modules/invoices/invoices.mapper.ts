@@ -49,6 +49,7 @@ function documentOf(row: InvoiceRow, items: InvoiceItemRow[]) {
     issueDate: row.issue_date,
     dueDate: row.due_date,
     notes: row.notes,
+    language: row.language,
     paidAt: row.paid_at,
   };
 }

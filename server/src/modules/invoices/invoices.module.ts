@@ -10,6 +10,7 @@ import { seedDemoInvoices } from './demo-invoices';
 import { overdueInvoicesJob } from './invoice-overdue';
 import { createInvoicesFace } from './invoices';
 import { invoiceRoutes } from './invoices.routes';
+import { pdfFonts } from './pdf-fonts';
 import { createInvoicesService } from './invoices.service';
 import { publicInvoiceRoutes } from './public-invoices.routes';
 
@@ -26,6 +27,13 @@ export async function invoicesModule(
   },
 ) {
   const { db, config, rates, mailer, notifier, auth } = deps;
+  // The fonts are read now, once: a PDF_CJK_FONT that cannot be read stops the start, and a missing CJK font
+  // is said once here rather than on every PDF.
+  if (!pdfFonts(config.PDF_CJK_FONT).cjk) {
+    app.log.warn(
+      'Invoice PDFs: no CJK font installed (set PDF_CJK_FONT or install fonts-noto-cjk): Chinese, Japanese and Korean text will show as empty boxes',
+    );
+  }
   const invoices = createInvoicesService({ db, config, rates, mailer, notifier });
   invoices.registerAttachments();
   auth.onDemoSeed((seedDb, user) => seedDemoInvoices(seedDb, user.id, rates));

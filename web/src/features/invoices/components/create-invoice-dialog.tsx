@@ -1,7 +1,14 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Client } from '@contract/clients';
-import { invoiceCurrencies, type Invoice, type InvoiceCurrency } from '@contract/invoices';
+import {
+  invoiceCurrencies,
+  invoiceLanguageNames,
+  invoiceLanguages,
+  type Invoice,
+  type InvoiceCurrency,
+  type InvoiceLanguage,
+} from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -63,11 +70,13 @@ export function CreateInvoiceDialog({
   );
 }
 
-type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency' | 'clientId'>;
+type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency' | 'clientId' | 'language'>;
 
 /** The keys the form shows an error under: its own fields and each line's three inputs. */
 const isFormField = (key: string) =>
   /^items\.\d+\.(description|quantity|unitPrice)$/.test(key) || (key !== 'items' && key in newInvoiceDraft());
+
+const LANGUAGE_HINT = 'The PDF, the email and the payment page are written in it.';
 
 /** The server dates invoices in UTC (a due date before its today is refused): the picker starts there too. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -177,6 +186,31 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
         })}
       </div>
       {area('clientAddress', 'Client address', 'Street, city, country')}
+      <FormField
+        id="invoice-language"
+        label="Client's language"
+        hint={LANGUAGE_HINT}
+        error={errors.language}
+        className="sm:max-w-xs"
+      >
+        <NativeSelect
+          id="invoice-language"
+          value={draft.language}
+          aria-describedby={describedBy('invoice-language', {
+            hint: LANGUAGE_HINT,
+            error: errors.language,
+          })}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, language: event.target.value as InvoiceLanguage }))
+          }
+        >
+          {invoiceLanguages.map((code) => (
+            <option key={code} value={code}>
+              {invoiceLanguageNames[code]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       {text('projectTitle', 'Project title *', { placeholder: 'Website redesign' })}
       {area('description', 'Description', 'What the work covered')}
       <InvoiceLineEditor

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDay } from '@contract/dates';
 import { CheckCircle2, Copy, Download, Mail, Pencil, Send, Trash2 } from 'lucide-react';
-import type { Invoice } from '@contract/invoices';
+import { invoiceLanguageNames, type Invoice } from '@contract/invoices';
 import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -102,6 +102,8 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
           <dd>{formatDay(invoice.issueDate, 'short')}</dd>
           <dt className="text-muted-foreground">Due</dt>
           <dd>{formatDay(invoice.dueDate, 'short')}</dd>
+          <dt className="text-muted-foreground">Language</dt>
+          <dd data-testid="invoice-language">{invoiceLanguageNames[invoice.language]}</dd>
           {invoice.paidAt && (
             <>
               <dt className="text-muted-foreground">Paid</dt>

@@ -6,6 +6,7 @@ import {
   type CreateInvoiceBody,
   type Invoice,
   type InvoiceCurrency,
+  type InvoiceLanguage,
 } from '@contract/invoices';
 
 export interface LineDraft {
@@ -23,6 +24,8 @@ export interface InvoiceDraft {
   projectTitle: string;
   description: string;
   currency: InvoiceCurrency;
+  /** The client's language: the PDF, the email and the pay page are written in it. */
+  language: InvoiceLanguage;
   taxRate: string;
   dueDate: string;
   notes: string;
@@ -42,6 +45,7 @@ export function newInvoiceDraft(today = new Date()): InvoiceDraft {
     projectTitle: '',
     description: '',
     currency: 'USD',
+    language: 'en',
     taxRate: '0',
     dueDate: due,
     notes: '',
@@ -59,6 +63,7 @@ export function draftFromInvoice(invoice: Invoice): InvoiceDraft {
     projectTitle: invoice.projectTitle,
     description: invoice.description,
     currency: invoice.currency,
+    language: invoice.language,
     taxRate: invoice.taxRate,
     dueDate: invoice.dueDate,
     notes: invoice.notes,
@@ -82,7 +87,7 @@ export function missingRequired(draft: InvoiceDraft): boolean {
 }
 
 /**
- * A saved client picked: their name, email, address and currency fill the form, and their payment terms set
+ * A saved client picked: their name, email, address, currency and language fill the form, and their payment terms set
  * the due date (today + terms, in UTC as the server dates invoices). The person can still change any of it.
  */
 export function draftWithClient(draft: InvoiceDraft, client: Client, today = new Date()): InvoiceDraft {
@@ -93,6 +98,7 @@ export function draftWithClient(draft: InvoiceDraft, client: Client, today = new
     clientEmail: client.email,
     clientAddress: client.address,
     currency: client.currency,
+    language: client.language,
     dueDate: new Date(today.getTime() + client.paymentTermsDays * 86_400_000).toISOString().slice(0, 10),
   };
 }

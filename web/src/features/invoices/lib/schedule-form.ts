@@ -66,6 +66,7 @@ export function draftFromSchedule(schedule: InvoiceSchedule): ScheduleDraft {
     description: schedule.description,
     currency: schedule.currency,
     taxRate: schedule.taxRate,
+    language: schedule.language,
     notes: schedule.notes,
     items: schedule.items.map((line) => ({ ...line })),
     dueDate: '',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatDay } from '@contract/dates';
 import { CircleCheck, Download, FileX, Lock } from 'lucide-react';
+import { translatorFor, type Translator } from '@contract/i18n';
 import type { PublicInvoice } from '@contract/invoices';
 import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
@@ -13,7 +13,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { newIdempotencyKey } from '@web/lib/idempotency';
-import { formatMoney } from '@web/lib/money';
 import { publicInvoicePdfUrl, usePayInvoice, usePublicInvoice } from '../api/public-invoice';
 
 /** The pay link's page (`/pay/{token}`): the invoice as its client sees it, and Pay. No account needed. */
@@ -50,59 +49,76 @@ export function PayPage({ token }: { token: string }) {
   return <PublicInvoiceView token={token} invoice={invoice.data} />;
 }
 
+/**
+ * The invoice in its client's language (the invoice's `language`: contract/src/locales), with amounts and
+ * dates in that locale. The loading and error states above come before the invoice, so they stay English.
+ */
 function PublicInvoiceView({ token, invoice }: { token: string; invoice: PublicInvoice }) {
-  const money = (amount: string) => formatMoney(amount, invoice.currency);
+  const words = translatorFor(invoice.language);
+  const { t, day } = words;
+  const money = (amount: string) => words.amount(amount, invoice.currency);
   return (
-    <Card>
+    <Card lang={invoice.language}>
       <CardContent className="grid gap-6 p-6">
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h1 className="text-xl font-semibold tracking-tight">Invoice {invoice.invoiceNumber}</h1>
+            <h1 className="text-xl font-semibold tracking-tight">
+              {t('invoice.heading', { number: invoice.invoiceNumber })}
+            </h1>
             <p className="text-sm text-muted-foreground">
-              From {invoice.from.name} ({invoice.from.email})
+              {t('pay.from', { name: invoice.from.name, email: invoice.from.email })}
             </p>
           </div>
           {invoice.status === 'paid' ? (
-            <Badge variant="success">Paid</Badge>
+            <Badge variant="success">{t('pay.paid')}</Badge>
           ) : invoice.status === 'overdue' ? (
             <Badge variant="outline" className="border-transparent bg-warning-soft text-warning">
-              Overdue
+              {t('pay.overdue')}
             </Badge>
           ) : (
-            <Badge variant="outline">Due {formatDay(invoice.dueDate)}</Badge>
+            <Badge variant="outline">{t('pay.due', { date: day(invoice.dueDate) })}</Badge>
           )}
         </header>
 
-        <BillTo invoice={invoice} />
+        <BillTo invoice={invoice} label={t('invoice.billTo')} />
 
         <div className="grid gap-2">
           <h2 className="font-medium">{invoice.projectTitle}</h2>
           {invoice.description && <p className="text-sm text-muted-foreground">{invoice.description}</p>}
-          <ul className="divide-y text-sm" aria-label="Invoice lines">
+          <ul className="divide-y text-sm" aria-label={t('invoice.lines')}>
             {invoice.items.map((item, index) => (
               <li key={index} className="flex justify-between gap-4 py-2">
                 <span>
                   {item.description}
                   <span className="text-muted-foreground">
                     {' '}
-                    · {item.quantity} × {money(item.unitPrice)}
+                    · {words.decimal(item.quantity)} × {money(item.unitPrice)}
                   </span>
                 </span>
                 <span className="tabular-nums">{money(item.amount)}</span>
               </li>
             ))}
           </ul>
-          <InvoiceTotals invoice={invoice} totalLabel="Total due" totalTestId="pay-total" />
+          <InvoiceTotals
+            invoice={invoice}
+            totalLabel={t('invoice.totalDue')}
+            totalTestId="pay-total"
+            words={{
+              subtotal: t('invoice.subtotal'),
+              tax: (rate) => t('invoice.tax', { rate: words.decimal(rate) }),
+              money,
+            }}
+          />
           {invoice.notes && (
             <p className="text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p>
           )}
         </div>
 
-        <PayAction token={token} invoice={invoice} />
+        <PayAction token={token} invoice={invoice} words={words} />
 
         <Button variant="outline" asChild className="justify-self-start">
           <a href={publicInvoicePdfUrl(token)} target="_blank" rel="noreferrer">
-            <Download /> Download PDF
+            <Download /> {t('pay.download')}
           </a>
         </Button>
       </CardContent>
@@ -110,19 +126,23 @@ function PublicInvoiceView({ token, invoice }: { token: string; invoice: PublicI
   );
 }
 
-function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }) {
+function PayAction({ token, invoice, words }: { token: string; invoice: PublicInvoice; words: Translator }) {
   const pay = usePayInvoice(token);
   // One key for this page: a retry after a lost answer is the same payment, never a second one.
   const [key] = useState(newIdempotencyKey);
   // A held Enter (from the link that opened this page, or a double press) must not pay.
   const guard = useConfirmKeyGuard();
+  const { t } = words;
+  const total = words.amount(invoice.totalAmount, invoice.currency);
+  const name = invoice.from.name;
   if (invoice.status === 'paid') {
     return (
       <Alert>
         <CircleCheck aria-hidden className="size-4 text-success" />
         <p>
-          Paid{invoice.paidAt ? ` on ${formatDay(invoice.paidAt)}` : ''}. Thank you: {invoice.from.name} has
-          received {formatMoney(invoice.totalAmount, invoice.currency)}.
+          {invoice.paidAt
+            ? t('pay.paidOnThanks', { date: words.day(invoice.paidAt), name, amount: total })
+            : t('pay.paidThanks', { name, amount: total })}
         </p>
       </Alert>
     );
@@ -130,25 +150,18 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
   if (!invoice.canPayOnline) {
     return (
       <Alert>
-        <p>
-          Online payment is not available for this invoice. Please pay as agreed with {invoice.from.name}.
-        </p>
+        <p>{t('pay.notOnline', { name })}</p>
       </Alert>
     );
   }
   return (
     <div className="grid gap-3">
-      {pay.isError && (
-        <ErrorAlert>{friendlyErrorMessage(pay.error, 'The payment did not go through.')}</ErrorAlert>
-      )}
+      {pay.isError && <ErrorAlert>{friendlyErrorMessage(pay.error, t('pay.failed'))}</ErrorAlert>}
       <Button size="lg" onClick={() => pay.mutate(key)} disabled={pay.isPending} {...guard}>
         {pay.isPending ? <Spinner /> : <Lock />}
-        Pay {formatMoney(invoice.totalAmount, invoice.currency)}
+        {t('pay.button', { amount: total })}
       </Button>
-      <p className="text-xs text-muted-foreground">
-        Sandbox: this payment is simulated. No card or bank account is charged; the amount is credited to{' '}
-        {invoice.from.name}&apos;s Meridian wallet.
-      </p>
+      <p className="text-xs text-muted-foreground">{t('pay.sandbox', { name })}</p>
     </div>
   );
 }
