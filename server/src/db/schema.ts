@@ -2,7 +2,7 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
-import type { InvoiceStatus } from '@contract/invoices';
+import type { InvoiceStatus, PaymentRoute } from '@contract/invoices';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
 import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
 import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
@@ -374,13 +374,35 @@ export interface InvoicesTable {
   issue_home_amount: bigint | null;
   paid_rate: string | null;
   paid_home_amount: bigint | null;
-  paid_via: 'pay_link' | 'manual' | null;
+  /** The last payment's route, rate and ledger entry; `paid_home_amount` is all payments' home value. */
+  paid_via: PaymentRoute | null;
   payment_entry_id: string | null;
+  /** The deposit asked before the rest (0: none). */
+  deposit_amount: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The least part payment accepted (0: any). */
+  min_payment: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The sum of its payments (invoice_payments). */
+  paid_amount: ColumnType<bigint, bigint | undefined, bigint>;
   reminders_sent: ColumnType<number | bigint, number | undefined, number>;
   sent_at: string | null;
   paid_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One payment of an invoice, in its currency, valued in the owner's home currency at its own rate. */
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  amount: bigint;
+  currency: Currency;
+  via: PaymentRoute;
+  rate: string;
+  home_currency: Currency;
+  home_amount: bigint;
+  /** The ledger entry that credited it; null when recorded without money moving through Meridian. */
+  entry_id: string | null;
+  paid_at: string;
 }
 
 export interface InvoiceItemsTable {
@@ -562,6 +584,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
+  invoice_payments: InvoicePaymentsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
@@ -583,4 +606,5 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type TradingOrderRow = Selectable<TradingOrdersTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
+export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type CardRow = Selectable<CardsTable>;

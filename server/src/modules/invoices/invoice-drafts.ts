@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Money } from '@contract/money';
-import type { CreateInvoiceRequest, Invoice, UpdateInvoiceRequest } from '@contract/invoices';
+import type {
+  CreateInvoiceRequest,
+  Invoice,
+  InvoiceCurrency,
+  UpdateInvoiceRequest,
+} from '@contract/invoices';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ownInvoice, today, type InvoicesDeps } from './invoice-context';
@@ -9,6 +14,7 @@ import { normalizePercent } from './invoice-figures';
 import { formatInvoiceNumber, giveBackInvoiceNumber, takeInvoiceNumber } from './invoice-number';
 import { ownerOf } from './invoice-owners';
 import { presentOne } from './invoice-views';
+import { termsColumns } from './payment-terms';
 import * as repo from './invoices.repository';
 
 /** 128 random bits: the pay link cannot be guessed, and it opens only this one invoice. */
@@ -31,6 +37,7 @@ export async function createInvoice(
   assertDueDateAhead(parsed.dueDate);
   const taxRate = normalizePercent(parsed.taxRate);
   const figures = figuresOf(parsed.currency, parsed, parsed.projectTitle, taxRate);
+  const terms = termsColumns(parsed.currency, figures.totalAmount.minor, parsed);
   return deps.db.transaction().execute(async (trx) => {
     const user = await ownerOf(trx, userId);
     const at = new Date().toISOString();
@@ -49,6 +56,8 @@ export async function createInvoice(
       description: parsed.description,
       currency: parsed.currency,
       ...figureColumns(figures),
+      ...terms,
+      paid_amount: 0n,
       tax_rate: taxRate,
       issue_date: at.slice(0, 10),
       due_date: parsed.dueDate,
@@ -97,6 +106,9 @@ export async function updateInvoice(
     }));
     const lines = body.items ?? (body.amount !== undefined ? undefined : kept);
     const figures = figuresOf(currency, { items: lines, amount: body.amount }, title, taxRate);
+    // Kept amounts are in the draft's currency: a new currency asks for them again.
+    const keptTerms = currency === draft.currency ? draft : undefined;
+    const terms = termsColumns(currency as InvoiceCurrency, figures.totalAmount.minor, body, keptTerms);
     const updated = await repo.updateInvoice(trx, userId, id, {
       ...(body.clientName !== undefined && { client_name: body.clientName }),
       ...(body.clientEmail !== undefined && { client_email: body.clientEmail }),
@@ -108,6 +120,7 @@ export async function updateInvoice(
       currency,
       tax_rate: taxRate,
       ...figureColumns(figures),
+      ...terms,
       updated_at: new Date().toISOString(),
     });
     await repo.replaceItems(trx, id, itemRows(id, figures));

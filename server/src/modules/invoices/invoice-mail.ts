@@ -17,6 +17,28 @@ export const INVOICE_PDF_ATTACHMENT = 'invoice-pdf';
 const totalOf = (invoice: InvoiceRow) =>
   displayMoney(Money.of(BigInt(invoice.total_amount), invoice.currency));
 
+/** What is left to pay on an invoice: its total less what has been paid. */
+export const outstandingOf = (invoice: InvoiceRow) =>
+  Money.of(BigInt(invoice.total_amount) - BigInt(invoice.paid_amount), invoice.currency);
+
+/** The amount lines of an email: the total, and a deposit asked first or what is left after payments. */
+function amountLines(invoice: InvoiceRow): string[] {
+  const paid = BigInt(invoice.paid_amount);
+  const deposit = BigInt(invoice.deposit_amount);
+  if (paid > 0n) {
+    return [
+      `Amount due: ${displayMoney(outstandingOf(invoice))} (of ${totalOf(invoice)}; ${displayMoney(Money.of(paid, invoice.currency))} paid)`,
+    ];
+  }
+  if (deposit > 0n) {
+    return [
+      `Amount due: ${totalOf(invoice)}`,
+      `Deposit due first: ${displayMoney(Money.of(deposit, invoice.currency))}`,
+    ];
+  }
+  return [`Amount due: ${totalOf(invoice)}`];
+}
+
 /**
  * What the owner wrote, quoted: their name, the client and the project are theirs, not Meridian's words. The
  * owner's address is proven (only a verified account sends invoices), so the template may state it.
@@ -48,7 +70,7 @@ export function invoiceMessage(
       '',
       `You have received invoice ${invoice.number} through Meridian from ${from.email}, an address Meridian has verified.`,
       '',
-      `Amount due: ${totalOf(invoice)}`,
+      ...amountLines(invoice),
       `Due date: ${formatDay(invoice.due_date)}`,
       '',
       ...writtenByOwner(invoice, from),
@@ -65,7 +87,7 @@ export function invoiceMessage(
   };
 }
 
-/** A reminder for an overdue invoice, `daysLate` after its due date. */
+/** A reminder for an overdue invoice, `daysLate` after its due date, for what is still outstanding. */
 export function reminderMessage(
   invoice: InvoiceRow,
   from: { name: string; email: string },
@@ -81,7 +103,7 @@ export function reminderMessage(
       '',
       `A friendly reminder: invoice ${invoice.number} from ${from.email} was due on ${formatDay(invoice.due_date)} (${daysLate} ${daysLate === 1 ? 'day' : 'days'} ago).`,
       '',
-      `Amount due: ${totalOf(invoice)}`,
+      ...amountLines(invoice),
       '',
       ...writtenByOwner(invoice, from),
       '',

@@ -11,7 +11,7 @@ export async function invoiceSummary(deps: InvoicesDeps, userId: string): Promis
   const user = await ownerOf(db, userId);
   const home = user.home_currency;
   const sums = { paid: 0n, sent: 0n, overdue: 0n };
-  const counts = { total: 0, draft: 0, sent: 0, paid: 0, overdue: 0 };
+  const counts = { total: 0, draft: 0, sent: 0, partially_paid: 0, paid: 0, overdue: 0 };
   for (const row of await repo.summaryRows(db, userId)) {
     const count = Number(row.count);
     counts[row.status] += count;
@@ -20,7 +20,8 @@ export async function invoiceSummary(deps: InvoicesDeps, userId: string): Promis
     // Stamped in a home currency the user has since changed: valued in today's at the current rate.
     const stamped = Money.of(BigInt(row.home_total), row.home_currency);
     const value = (await stampInHomeCurrency(rates, stamped, home)).homeAmount;
-    sums[row.status] += value;
+    // A partly paid invoice is still pending: counted at its issue-time stamp, as a sent one.
+    sums[row.status === 'partially_paid' ? 'sent' : row.status] += value;
   }
   const format = (minor: bigint) => Money.of(minor, home).format();
   return {

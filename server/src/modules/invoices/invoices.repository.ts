@@ -1,7 +1,13 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { INVOICE_LIST_MAX, type InvoiceListQuery, type InvoiceStatus } from '@contract/invoices';
 import { isPostgres } from '../../db/dialect';
-import type { Database, InvoiceItemsTable, InvoiceRow, InvoicesTable } from '../../db/schema';
+import type {
+  Database,
+  InvoiceItemsTable,
+  InvoicePaymentsTable,
+  InvoiceRow,
+  InvoicesTable,
+} from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -25,6 +31,44 @@ export function itemsOf(db: Db, invoiceIds: string[]) {
     .orderBy('invoice_id')
     .orderBy('position')
     .execute();
+}
+
+export function insertPayment(db: Db, row: Insertable<InvoicePaymentsTable>) {
+  return db.insertInto('invoice_payments').values(row).execute();
+}
+
+/** The payments of these invoices, oldest first. */
+export function paymentsOf(db: Db, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('invoice_payments')
+    .selectAll()
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('invoice_id')
+    .orderBy('paid_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Adds a payment to the invoice's paid amount, moving its status, only if nothing else was paid since it was
+ * read (`paidBefore`) and it is still open: a second payment racing this one finds nothing and is refused.
+ */
+export function addPaid(
+  db: Db,
+  invoice: InvoiceRow,
+  paidBefore: bigint,
+  to: InvoiceStatus,
+  changes: Updateable<InvoicesTable>,
+): Promise<InvoiceRow | undefined> {
+  return db
+    .updateTable('invoices')
+    .set({ ...changes, status: to })
+    .where('id', '=', invoice.id)
+    .where('paid_amount', '=', paidBefore)
+    .where('status', 'in', ['sent', 'partially_paid', 'overdue'])
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The user's own invoice; another user's is simply not found. `lock`: FOR UPDATE on PostgreSQL. */
@@ -139,14 +183,14 @@ export function summaryRows(db: Db, userId: string) {
 }
 
 /**
- * Sent invoices whose due date has passed, claimed for the overdue job (PostgreSQL: SKIP LOCKED, so several
+ * Sent or partly paid invoices whose due date has passed, claimed for the overdue job (PostgreSQL: SKIP LOCKED, so several
  * processes take different ones).
  */
 export function claimNewlyOverdue(db: Db, today: string, limit: number) {
   const query = db
     .selectFrom('invoices')
     .selectAll()
-    .where('status', '=', 'sent')
+    .where('status', 'in', ['sent', 'partially_paid'])
     .where('due_date', '<', today)
     .orderBy('due_date')
     .limit(limit);

@@ -327,7 +327,7 @@ describeEachDatabase('invoices', (ctx) => {
       totalRevenue: '200.00',
       pending: '1050.00',
       overdue: '0.00',
-      counts: { total: 3, draft: 1, sent: 1, paid: 1, overdue: 0 },
+      counts: { total: 3, draft: 1, sent: 1, partially_paid: 0, paid: 1, overdue: 0 },
     });
     void draft;
   });
