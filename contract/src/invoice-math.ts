@@ -117,15 +117,16 @@ export interface PayableNow {
 
 /**
  * The one rule of what a client may pay now, for the pay page (which offers it) and the server (which
- * enforces it). A deposit comes first: while any of it is due, a payment is at least what is left of it. After
- * that, a part payment is at least the owner's minimum, or exactly the whole outstanding when less is left
+ * enforces it). A deposit comes first: while any of it is due, a payment is at least what is left of it (the
+ * minimum does not apply to the deposit itself). After that, a part payment is at least the owner's minimum, or exactly the whole outstanding when less is left
  * than the minimum. Never more than outstanding: an invoice is never paid beyond its total.
  */
 export function payableNow(terms: PaymentTerms): PayableNow {
   const outstanding = terms.total > terms.paid ? terms.total - terms.paid : 0n;
   const depositDue = terms.deposit > terms.paid ? terms.deposit - terms.paid : 0n;
   const dueNow = depositDue > 0n ? (depositDue < outstanding ? depositDue : outstanding) : outstanding;
-  const floor = [depositDue, terms.minimum, 1n].reduce((a, b) => (a > b ? a : b));
+  // While a deposit is due, the deposit is the floor (the owner asked exactly that, whatever the minimum).
+  const floor = depositDue > 0n ? depositDue : terms.minimum > 1n ? terms.minimum : 1n;
   return { outstanding, depositDue, dueNow, least: floor < outstanding ? floor : outstanding };
 }
 
