@@ -1,4 +1,4 @@
-import type { InvoiceCurrency } from '@contract/invoices';
+import type { InvoiceBalance, InvoiceCurrency } from '@contract/invoices';
 import { formatMoney } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 
@@ -50,5 +50,67 @@ export function BillTo({
         <p className="whitespace-pre-line text-muted-foreground">{invoice.clientAddress}</p>
       )}
     </div>
+  );
+}
+
+const VIA_LABELS = { pay_link: 'pay link', manual: 'recorded by hand', card: 'card' } as const;
+
+interface InvoiceBalanceProps {
+  currency: InvoiceCurrency;
+  balance: InvoiceBalance;
+  className?: string;
+}
+
+/**
+ * Paid, outstanding and any deposit still due, then each payment (oldest first): the same block for the
+ * invoice's owner and its client. Nothing paid and no deposit: only what is outstanding.
+ */
+export function InvoiceBalanceBlock({ currency, balance, className }: InvoiceBalanceProps) {
+  const money = (amount: string) => formatMoney(amount, currency);
+  const hasDeposit = /[1-9]/.test(balance.depositAmount);
+  const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return (
+    <section aria-label="Payments" className={cn('grid gap-2 rounded-lg border p-3 text-sm', className)}>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
+        <dt className="text-muted-foreground">Paid</dt>
+        <dd className="text-right" data-testid="balance-paid">
+          {money(balance.paidAmount)}
+        </dd>
+        <dt className="font-medium">Outstanding</dt>
+        <dd className="text-right font-semibold" data-testid="balance-outstanding">
+          {money(balance.outstandingAmount)}
+        </dd>
+        {hasDeposit && (
+          <>
+            <dt className="text-muted-foreground">Deposit asked first</dt>
+            <dd className="text-right">{money(balance.depositAmount)}</dd>
+            <dt className="text-muted-foreground">Deposit still due</dt>
+            <dd className="text-right" data-testid="balance-deposit-due">
+              {money(balance.depositDue)}
+            </dd>
+          </>
+        )}
+        {/[1-9]/.test(balance.minimumPayment) && (
+          <>
+            <dt className="text-muted-foreground">Least part payment</dt>
+            <dd className="text-right">{money(balance.minimumPayment)}</dd>
+          </>
+        )}
+      </dl>
+      {balance.payments.length === 0 ? (
+        <p className="text-xs text-muted-foreground">No payments yet.</p>
+      ) : (
+        <ol className="grid gap-1 border-t pt-2" aria-label="Payments received">
+          {balance.payments.map((payment, index) => (
+            <li key={index} className="flex justify-between gap-4 tabular-nums" data-testid="balance-payment">
+              <span className="text-muted-foreground">
+                {dateOf(payment.paidAt)} · {VIA_LABELS[payment.via]}
+              </span>
+              <span>{money(payment.amount)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDay } from '@contract/dates';
 import { CircleCheck, Download, FileX, Lock } from 'lucide-react';
 import type { PublicInvoice } from '@contract/invoices';
-import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
+import { BillTo, InvoiceBalanceBlock, InvoiceTotals } from '@web/components/invoice-parts';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { FormField, describedBy } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
 import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -13,7 +15,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { newIdempotencyKey } from '@web/lib/idempotency';
-import { formatMoney } from '@web/lib/money';
+import { paymentInputProblem } from '@web/lib/invoice-terms';
+import { cleanAmountInput, formatMoney } from '@web/lib/money';
 import { publicInvoicePdfUrl, usePayInvoice, usePublicInvoice } from '../api/public-invoice';
 
 /** The pay link's page (`/pay/{token}`): the invoice as its client sees it, and Pay. No account needed. */
@@ -64,6 +67,8 @@ function PublicInvoiceView({ token, invoice }: { token: string; invoice: PublicI
           </div>
           {invoice.status === 'paid' ? (
             <Badge variant="success">Paid</Badge>
+          ) : invoice.status === 'partially_paid' ? (
+            <Badge variant="outline">Partly paid · due {formatDay(invoice.dueDate)}</Badge>
           ) : invoice.status === 'overdue' ? (
             <Badge variant="outline" className="border-transparent bg-warning-soft text-warning">
               Overdue
@@ -92,11 +97,13 @@ function PublicInvoiceView({ token, invoice }: { token: string; invoice: PublicI
               </li>
             ))}
           </ul>
-          <InvoiceTotals invoice={invoice} totalLabel="Total due" totalTestId="pay-total" />
+          <InvoiceTotals invoice={invoice} totalLabel="Total" totalTestId="pay-total" />
           {invoice.notes && (
             <p className="text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p>
           )}
         </div>
+
+        <InvoiceBalanceBlock currency={invoice.currency} balance={invoice.balance} />
 
         <PayAction token={token} invoice={invoice} />
 
@@ -112,17 +119,27 @@ function PublicInvoiceView({ token, invoice }: { token: string; invoice: PublicI
 
 function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }) {
   const pay = usePayInvoice(token);
-  // One key for this page: a retry after a lost answer is the same payment, never a second one.
-  const [key] = useState(newIdempotencyKey);
+  // One key per payment: a retry after a lost answer is the same payment, never a second one; a new key
+  // once it has gone through, for the next part.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const { balance } = invoice;
+  const [amount, setAmount] = useState(balance.dueNow);
+  const [shownFor, setShownFor] = useState(balance.dueNow);
+  // After a payment, what is due now changes: the field follows.
+  if (shownFor !== balance.dueNow) {
+    setShownFor(balance.dueNow);
+    setAmount(balance.dueNow);
+  }
   // A held Enter (from the link that opened this page, or a double press) must not pay.
   const guard = useConfirmKeyGuard();
+  const money = (value: string) => formatMoney(value, invoice.currency);
   if (invoice.status === 'paid') {
     return (
       <Alert>
         <CircleCheck aria-hidden className="size-4 text-success" />
         <p>
           Paid{invoice.paidAt ? ` on ${formatDay(invoice.paidAt)}` : ''}. Thank you: {invoice.from.name} has
-          received {formatMoney(invoice.totalAmount, invoice.currency)}.
+          received {money(invoice.totalAmount)}.
         </p>
       </Alert>
     );
@@ -136,19 +153,54 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
       </Alert>
     );
   }
+  const problem = paymentInputProblem(amount, invoice);
+  const depositFirst = /[1-9]/.test(balance.depositDue);
+  const hint =
+    balance.leastNow === balance.outstandingAmount
+      ? `The whole ${money(balance.outstandingAmount)} is left to pay.`
+      : `Any amount from ${money(balance.leastNow)} to ${money(balance.outstandingAmount)}.`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    pay.mutate({ key, amount: amount.trim() }, { onSuccess: () => setKey(newIdempotencyKey()) });
+  };
   return (
-    <div className="grid gap-3">
+    <form className="grid gap-3" onSubmit={submit} noValidate aria-label="Pay this invoice">
       {pay.isError && (
         <ErrorAlert>{friendlyErrorMessage(pay.error, 'The payment did not go through.')}</ErrorAlert>
       )}
-      <Button size="lg" onClick={() => pay.mutate(key)} disabled={pay.isPending} {...guard}>
+      {depositFirst && (
+        <p className="text-sm" data-testid="deposit-first">
+          A deposit of {money(balance.depositDue)} is due first; you can pay more, up to the whole balance.
+        </p>
+      )}
+      <FormField
+        id="pay-amount"
+        label={`Amount to pay (${invoice.currency})`}
+        hint={hint}
+        error={problem && amount.trim() ? problem : undefined}
+      >
+        <Input
+          id="pay-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
+          aria-invalid={problem && amount.trim() ? true : undefined}
+          aria-describedby={describedBy('pay-amount', {
+            hint,
+            error: problem && amount.trim() ? problem : undefined,
+          })}
+        />
+      </FormField>
+      <Button size="lg" type="submit" disabled={pay.isPending || problem !== null} {...guard}>
         {pay.isPending ? <Spinner /> : <Lock />}
-        Pay {formatMoney(invoice.totalAmount, invoice.currency)}
+        Pay {problem ? '' : money(amount.trim())}
       </Button>
       <p className="text-xs text-muted-foreground">
         Sandbox: this payment is simulated. No card or bank account is charged; the amount is credited to{' '}
         {invoice.from.name}&apos;s Meridian wallet.
       </p>
-    </div>
+    </form>
   );
 }
