@@ -408,4 +408,7 @@ export const invoiceCsvColumns = [
   'paid rate',
   'home total at payment',
   'fx gain/loss',
+  'paid',
+  'outstanding',
+  'realised fx',
 ] as const;

@@ -69,6 +69,8 @@ describeEachDatabase('invoice deposits and part payments', (ctx) => {
       minimumPayment: '100.00',
       paidAmount: '0.00',
     });
+    const preview = await request(ctx.app, ada, 'GET', `/api/invoices/${byPercent.id}/email-preview`);
+    expect(preview.json().text).toContain('Deposit due first: $346.50');
     const byAmount = (await create({ depositAmount: '200.00' })).json() as Invoice;
     expect(byAmount.balance.depositAmount).toBe('200.00');
     for (const [body, field] of [
