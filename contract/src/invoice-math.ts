@@ -158,6 +158,9 @@ export function realisedFxMinor(
   paid: bigint,
   total: bigint,
 ): bigint {
-  if (total <= 0n) return 0n;
-  return paymentsHome - mulDivHalfUp(issuedHome, paid, total);
+  return paymentsHome - paidShareMinor(issuedHome, paid, total);
 }
+
+/** The share of `issuedHome` that `paid` of `total` stands for, rounded half up (0 for a total of 0). */
+export const paidShareMinor = (issuedHome: bigint, paid: bigint, total: bigint) =>
+  total <= 0n ? 0n : mulDivHalfUp(issuedHome, paid, total);

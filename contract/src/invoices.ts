@@ -327,8 +327,9 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /**
- * GET /api/invoices/summary: the four cards, in the user's home currency. Paid invoices count at their
- * paid-time stamp; sent and overdue ones at their issue-time stamp.
+ * GET /api/invoices/summary: the four cards, in the user's home currency. Revenue is every payment received, at
+ * its own paid-time value (a partly paid invoice's payments too); pending and overdue are what is still to
+ * come, at the issue-time stamp less the share already paid.
  */
 export const invoiceSummarySchema = z.object({
   currency: currencySchema,

@@ -243,6 +243,30 @@ describeEachDatabase('invoice deposits and part payments', (ctx) => {
     expect((await pay(invoice)).json().status).toBe('paid');
   });
 
+  it('counts what came in on a partly paid invoice as revenue, and only the rest as pending', async () => {
+    const cy = await signUp(ctx.app);
+    const draft = (
+      await request(
+        ctx.app,
+        cy,
+        'POST',
+        '/api/invoices',
+        invoiceBody({ items: undefined, amount: '400.00', taxRate: '0' }),
+      )
+    ).json() as Invoice;
+    const sent = (
+      await request(ctx.app, cy, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
+    ).json() as Invoice;
+    expect((await pay(sent, '150.00')).statusCode).toBe(200);
+    const summary = (await request(ctx.app, cy, 'GET', '/api/invoices/summary')).json();
+    expect(summary).toMatchObject({
+      totalRevenue: '150.00',
+      pending: '250.00',
+      overdue: '0.00',
+      counts: { total: 1, partially_paid: 1, sent: 0 },
+    });
+  });
+
   it('shows realised FX: each payment at its own rate against the paid share of the issue-time value', async () => {
     const invoice = await sendInvoice({ currency: 'EUR', items: undefined, amount: '1000.00', taxRate: '0' });
     await ctx.app.db

@@ -182,6 +182,24 @@ export function summaryRows(db: Db, userId: string) {
     .execute();
 }
 
+/** Open invoices with payments on them: their received part is revenue, not pending (invoice-summary.ts). */
+export function partlyPaidRows(db: Db, userId: string) {
+  return db
+    .selectFrom('invoices')
+    .select([
+      'status',
+      'home_currency',
+      'issue_home_amount',
+      'paid_home_amount',
+      'paid_amount',
+      'total_amount',
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['partially_paid', 'overdue'])
+    .where('paid_amount', '>', 0n)
+    .execute();
+}
+
 /**
  * Sent or partly paid invoices whose due date has passed, claimed for the overdue job (PostgreSQL: SKIP LOCKED, so several
  * processes take different ones).
