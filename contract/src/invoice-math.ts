@@ -1,5 +1,5 @@
 import { isCurrency, type Currency } from './currencies';
-import { amountProblem, overCeilingMessage, parseAmount, withinCeiling } from './money';
+import { amountProblem, formatAmount, overCeilingMessage, parseAmount, withinCeiling } from './money';
 
 /**
  * The arithmetic of an invoice, in minor units, shared by the server (which charges it) and the web app
@@ -68,3 +68,99 @@ export function invoiceCeilingIssues(
   }
   return issues;
 }
+
+/** `percent` % of `minor` ("30" of 1,000.00 → 300.00), rounded half up as tax is: a deposit given as a share. */
+export const percentOfMinor = (minor: bigint, percent: string) =>
+  mulDivHalfUp(minor, hundredths(percent), 10_000n);
+
+/**
+ * An invoice's total from its lines and tax rate (null while any of them is not valid yet): what a deposit or
+ * a minimum part payment is checked against before the server has the invoice.
+ */
+export function invoiceTotalMinor(
+  currency: Currency,
+  lines: readonly { quantity: string; unitPrice: string }[],
+  taxRate: string,
+): bigint | null {
+  if (!isCurrency(currency) || !Array.isArray(lines) || !TAX_RATE.test(taxRate)) return null;
+  let amount = 0n;
+  for (const line of lines) {
+    if (typeof line?.unitPrice !== 'string' || !QUANTITY.test(line.quantity ?? '')) return null;
+    if (amountProblem(line.unitPrice, currency)) return null;
+    amount += lineAmountMinor(line.quantity, parseAmount(line.unitPrice, currency));
+  }
+  return amount + taxMinor(amount, taxRate);
+}
+
+/** An invoice's payment terms and what has come in so far, in minor units of its currency. */
+export interface PaymentTerms {
+  total: bigint;
+  /** Asked before the rest; 0 for none. */
+  deposit: bigint;
+  /** The least part payment the owner accepts; 0 for any amount. */
+  minimum: bigint;
+  /** The sum of the payments recorded. */
+  paid: bigint;
+}
+
+/** What can be paid now, in minor units. */
+export interface PayableNow {
+  /** total − paid. */
+  outstanding: bigint;
+  /** What is left of the deposit (0 once paid, or without one). */
+  depositDue: bigint;
+  /** What the pay link asks by default: the deposit while it is due, then the whole balance. */
+  dueNow: bigint;
+  /** The least one payment may be now; `outstanding` is the most. */
+  least: bigint;
+}
+
+/**
+ * The one rule of what a client may pay now, for the pay page (which offers it) and the server (which
+ * enforces it). A deposit comes first: while any of it is due, a payment is at least what is left of it (the
+ * minimum does not apply to the deposit itself). After that, a part payment is at least the owner's minimum, or exactly the whole outstanding when less is left
+ * than the minimum. Never more than outstanding: an invoice is never paid beyond its total.
+ */
+export function payableNow(terms: PaymentTerms): PayableNow {
+  const outstanding = terms.total > terms.paid ? terms.total - terms.paid : 0n;
+  const depositDue = terms.deposit > terms.paid ? terms.deposit - terms.paid : 0n;
+  const dueNow = depositDue > 0n ? (depositDue < outstanding ? depositDue : outstanding) : outstanding;
+  // While a deposit is due, the deposit is the floor (the owner asked exactly that, whatever the minimum).
+  const floor = depositDue > 0n ? depositDue : terms.minimum > 1n ? terms.minimum : 1n;
+  return { outstanding, depositDue, dueNow, least: floor < outstanding ? floor : outstanding };
+}
+
+/** Why `amount` cannot be paid now (null when it can): the same words on the pay page and in the 422. */
+export function paymentProblem(terms: PaymentTerms, amount: bigint, currency: Currency): string | null {
+  const now = payableNow(terms);
+  const money = (minor: bigint) => formatAmount(minor, currency);
+  if (now.outstanding === 0n) return 'Nothing is left to pay on this invoice';
+  if (amount > now.outstanding) {
+    return `That is more than is due: at most ${money(now.outstanding)} ${currency} is left to pay`;
+  }
+  if (amount < now.least) {
+    if (now.least === now.outstanding) return `Pay the whole ${money(now.outstanding)} ${currency} left`;
+    return now.depositDue > 0n
+      ? `The deposit comes first: pay at least ${money(now.least)} ${currency}`
+      : `Pay at least ${money(now.least)} ${currency}`;
+  }
+  return null;
+}
+
+/**
+ * Realised FX gain (positive) or loss (negative) of an invoice's payments, in the home currency's minor units:
+ * what the payments were worth each at its own rate, less the share of the value stamped when the invoice was
+ * sent that they paid (issued × paid / total, rounded half up like every other share here).
+ */
+export function realisedFxMinor(
+  paymentsHome: bigint,
+  issuedHome: bigint,
+  paid: bigint,
+  total: bigint,
+): bigint {
+  return paymentsHome - paidShareMinor(issuedHome, paid, total);
+}
+
+/** The share of `issuedHome` that `paid` of `total` stands for, rounded half up (0 for a total of 0). */
+export const paidShareMinor = (issuedHome: bigint, paid: bigint, total: bigint) =>
+  total <= 0n ? 0n : mulDivHalfUp(issuedHome, paid, total);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { currencySchema, type Currency } from './currencies';
 import { isoDateSchema } from './dates';
-import { invoiceCeilingIssues } from './invoice-math';
+import { invoiceCeilingIssues, invoiceTotalMinor } from './invoice-math';
 import { invoiceLanguages } from './languages';
-import { amountStringSchema } from './money';
+import { amountStringSchema, parseAmount } from './money';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -27,7 +27,8 @@ export const invoiceLanguageSchema = z.enum(invoiceLanguages, {
   error: `language must be one of ${invoiceLanguages.join(', ')}`,
 });
 
-export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue'] as const;
+/** `partially_paid`: some of it has come in (a deposit or a part payment), the rest is still due. */
+export const invoiceStatuses = ['draft', 'sent', 'partially_paid', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /**
@@ -38,9 +39,14 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceStatusMoves: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   draft: ['sent'],
   sent: ['paid'],
+  partially_paid: ['paid'],
   overdue: ['paid'],
   paid: [],
 };
+
+/** How a payment reached an invoice: its pay link, recorded by its owner, or a card rail. */
+export const paymentRoutes = ['pay_link', 'manual', 'card'] as const;
+export type PaymentRoute = (typeof paymentRoutes)[number];
 
 export const MAX_INVOICE_ITEMS = 50;
 
@@ -56,6 +62,13 @@ export const taxRateSchema = z
   .string({ error: 'Tax rate must be a percentage such as 8.25' })
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Tax rate must be a percentage such as 8.25')
   .refine((text) => Number(text) <= 100, 'Tax rate can be at most 100%');
+
+/** A deposit as a share of the total, in percent: more than 0, at most 100, up to 2 decimals. */
+export const depositPercentSchema = z
+  .string({ error: 'The deposit must be a percentage such as 30' })
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'The deposit must be a percentage such as 30')
+  .refine((text) => /[1-9]/.test(text), 'The deposit must be more than 0%')
+  .refine((text) => Number(text) <= 100, 'The deposit can be at most 100%');
 
 export const invoiceItemInputSchema = z.object({
   description: singleLineText(200, {
@@ -96,10 +109,56 @@ const invoiceFields = {
     .optional(),
   /** The sketch's single amount (before tax). With `items` as well, it must equal their sum (else 422). */
   amount: amountStringSchema.optional(),
+  /**
+   * A deposit asked before the rest: a percentage of the total (`depositPercent`, "30") or an amount
+   * (`depositAmount`), one or neither. The server keeps it as an amount, worked out when the invoice is saved.
+   */
+  depositPercent: depositPercentSchema.optional(),
+  depositAmount: amountStringSchema.optional(),
+  /** The least part payment accepted (a client may always pay the whole of what is left). */
+  minimumPayment: amountStringSchema.optional(),
 };
 
 /** A saved client's id (GET /api/clients); another user's client is a 404. */
 const clientIdSchema = z.string().min(1, 'Not a valid client').max(100, 'Not a valid client');
+
+/** The deposit and minimum checked against the invoice's total: each at most the total. */
+function paymentTermIssues(body: {
+  currency: Currency;
+  items?: readonly { quantity: string; unitPrice: string }[] | undefined;
+  amount?: string | undefined;
+  taxRate: string;
+  depositPercent?: string | undefined;
+  depositAmount?: string | undefined;
+  minimumPayment?: string | undefined;
+}): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (body.depositPercent !== undefined && body.depositAmount !== undefined) {
+    issues.push({
+      path: ['depositAmount'],
+      message: 'Give the deposit as a percentage or an amount, not both',
+    });
+  }
+  const lines =
+    body.items ?? (typeof body.amount === 'string' ? [{ quantity: '1', unitPrice: body.amount }] : []);
+  const total = invoiceTotalMinor(body.currency, lines, body.taxRate);
+  if (total === null) return issues;
+  const over = (text: string | undefined) => {
+    if (typeof text !== 'string') return false;
+    try {
+      return parseAmount(text, body.currency) > total;
+    } catch {
+      return false;
+    }
+  };
+  if (over(body.depositAmount)) {
+    issues.push({ path: ['depositAmount'], message: 'The deposit cannot be more than the total' });
+  }
+  if (over(body.minimumPayment)) {
+    issues.push({ path: ['minimumPayment'], message: 'The minimum payment cannot be more than the total' });
+  }
+  return issues;
+}
 
 /**
  * POST /api/invoices. Created as a draft, numbered by the server. The sketch's `invoiceNumber`, `taxAmount`,
@@ -136,6 +195,7 @@ export const createInvoiceBodySchema = z
     for (const issue of invoiceCeilingIssues(body.currency, lines, body.taxRate)) {
       ctx.addIssue({ code: 'custom', path: body.items ? issue.path : ['amount'], message: issue.message });
     }
+    for (const issue of paymentTermIssues(body)) ctx.addIssue({ code: 'custom', ...issue });
   });
 /** What a client sends (defaults may be left out)… */
 export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
@@ -156,6 +216,10 @@ export const updateInvoiceBodySchema = z
     taxRate: invoiceFields.taxRate.unwrap(),
     language: invoiceFields.language.unwrap(),
     notes: invoiceFields.notes.unwrap(),
+    // null takes the deposit or minimum away; absent keeps it.
+    depositPercent: depositPercentSchema.nullable(),
+    depositAmount: amountStringSchema.nullable(),
+    minimumPayment: amountStringSchema.nullable(),
   })
   .partial();
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
@@ -227,8 +291,44 @@ export const homeCurrencyStampSchema = z.object({
   paidRate: z.string().nullable(),
   paidAmount: z.string().nullable(),
   fxGainLoss: z.string().nullable(),
+  /**
+   * Realised FX of the payments so far: each payment's home value at its own rate, less the paid share of the
+   * issue-time value (contract invoice-math.ts realisedFxMinor). Null before any payment or without a stamp.
+   */
+  realisedFx: z.string().nullable(),
 });
 export type HomeCurrencyStamp = z.infer<typeof homeCurrencyStampSchema>;
+
+/** One payment of an invoice, as the client sees it. */
+export const invoicePaymentSchema = z.object({
+  amount: z.string(),
+  via: z.enum(paymentRoutes),
+  paidAt: z.string(),
+});
+/** …and as the owner does: with its home-currency value at that payment's own rate. */
+export const ownerPaymentSchema = invoicePaymentSchema.extend({
+  rate: z.string(),
+  homeAmount: z.string(),
+});
+export type InvoicePayment = z.infer<typeof ownerPaymentSchema>;
+
+/**
+ * Paid and outstanding (contract invoice-math.ts payableNow): `dueNow` is what the pay link asks by default
+ * (the deposit while due, then the balance), `leastNow` the least one payment may be; at most outstanding.
+ */
+const invoiceBalanceSchema = <P extends z.ZodTypeAny>(payment: P) =>
+  z.object({
+    paidAmount: z.string(),
+    outstandingAmount: z.string(),
+    depositAmount: z.string(),
+    depositDue: z.string(),
+    minimumPayment: z.string(),
+    dueNow: z.string(),
+    leastNow: z.string(),
+    /** Oldest first. */
+    payments: z.array(payment),
+  });
+export type InvoiceBalance = z.infer<ReturnType<typeof invoiceBalanceSchema<typeof invoicePaymentSchema>>>;
 
 export const invoiceSchema = z.object({
   id: z.string(),
@@ -255,8 +355,9 @@ export const invoiceSchema = z.object({
   canDelete: z.boolean(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
-  /** How it was paid: through the pay link, or recorded by hand. */
-  paidVia: z.enum(['pay_link', 'manual']).nullable(),
+  /** How its last payment came: through the pay link, recorded by hand, or by card. */
+  paidVia: z.enum(paymentRoutes).nullable(),
+  balance: invoiceBalanceSchema(ownerPaymentSchema),
   /** The public pay page for the client (null while a draft: it works once the invoice is sent). */
   payUrl: z.string().nullable(),
   home: homeCurrencyStampSchema,
@@ -268,8 +369,9 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /**
- * GET /api/invoices/summary: the four cards, in the user's home currency. Paid invoices count at their
- * paid-time stamp; sent and overdue ones at their issue-time stamp.
+ * GET /api/invoices/summary: the four cards, in the user's home currency. Revenue is every payment received, at
+ * its own paid-time value (a partly paid invoice's payments too); pending and overdue are what is still to
+ * come, at the issue-time stamp less the share already paid.
  */
 export const invoiceSummarySchema = z.object({
   currency: currencySchema,
@@ -280,6 +382,7 @@ export const invoiceSummarySchema = z.object({
     total: z.number().int(),
     draft: z.number().int(),
     sent: z.number().int(),
+    partially_paid: z.number().int(),
     paid: z.number().int(),
     overdue: z.number().int(),
   }),
@@ -309,11 +412,20 @@ export const publicInvoiceSchema = invoiceSchema
   })
   .extend({
     from: z.object({ name: z.string(), email: z.string() }),
-    status: z.enum(['sent', 'paid', 'overdue']),
+    status: z.enum(['sent', 'partially_paid', 'paid', 'overdue']),
+    balance: invoiceBalanceSchema(invoicePaymentSchema),
     /** Whether this server takes the sandbox payment (a sandbox server); otherwise pay as the invoice says. */
     canPayOnline: z.boolean(),
   });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
+
+/** POST /api/public/invoices/{token}/pay: `amount` left out pays what is due now (the deposit, or the rest). */
+export const payInvoiceBodySchema = z.object({ amount: amountStringSchema.optional() });
+export type PayInvoiceBody = z.infer<typeof payInvoiceBodySchema>;
+
+/** POST /api/invoices/{id}/payments: a payment the owner received some other way (Idempotency-Key). */
+export const recordInvoicePaymentBodySchema = z.object({ amount: amountStringSchema });
+export type RecordInvoicePaymentBody = z.infer<typeof recordInvoicePaymentBodySchema>;
 
 /** The pay link's token: 128 random bits, base64url (22 characters). */
 export const payTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a valid payment link');
@@ -340,4 +452,7 @@ export const invoiceCsvColumns = [
   'paid rate',
   'home total at payment',
   'fx gain/loss',
+  'paid',
+  'outstanding',
+  'realised fx',
 ] as const;

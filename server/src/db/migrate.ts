@@ -31,6 +31,7 @@ import * as dropUnusedStoredFunctions from './migrations/0029-drop-unused-stored
 import * as invoiceSchedules from './migrations/0031-invoice-schedules';
 import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
+import * as invoicePayments from './migrations/0030-invoice-payments';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0031-invoice-schedules': invoiceSchedules,
   '0033-clients': clients,
   '0034-invoice-language': invoiceLanguage,
+  '0030-invoice-payments': invoicePayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

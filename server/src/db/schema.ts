@@ -3,7 +3,7 @@ import type { Currency } from '@contract/currencies';
 import type { NotificationCategory, NotificationType } from '@contract/notifications';
 import type { GoalCategory } from '@contract/goals';
 import type { ClientLanguage } from '@contract/clients';
-import type { InvoiceLanguage, InvoiceStatus } from '@contract/invoices';
+import type { InvoiceLanguage, InvoiceStatus, PaymentRoute } from '@contract/invoices';
 import type { ScheduleFrequency, ScheduleStatus } from '@contract/invoice-schedules';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
 import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
@@ -380,8 +380,15 @@ export interface InvoicesTable {
   issue_home_amount: bigint | null;
   paid_rate: string | null;
   paid_home_amount: bigint | null;
-  paid_via: 'pay_link' | 'manual' | null;
+  /** The last payment's route, rate and ledger entry; `paid_home_amount` is all payments' home value. */
+  paid_via: PaymentRoute | null;
   payment_entry_id: string | null;
+  /** The deposit asked before the rest (0: none). */
+  deposit_amount: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The least part payment accepted (0: any). */
+  min_payment: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The sum of its payments (invoice_payments). */
+  paid_amount: ColumnType<bigint, bigint | undefined, bigint>;
   reminders_sent: ColumnType<number | bigint, number | undefined, number>;
   sent_at: string | null;
   paid_at: string | null;
@@ -402,6 +409,21 @@ export interface ClientsTable {
   language: ClientLanguage;
   created_at: string;
   updated_at: string;
+}
+
+/** One payment of an invoice, in its currency, valued in the owner's home currency at its own rate. */
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  amount: bigint;
+  currency: Currency;
+  via: PaymentRoute;
+  rate: string;
+  home_currency: Currency;
+  home_amount: bigint;
+  /** The ledger entry that credited it; null when recorded without money moving through Meridian. */
+  entry_id: string | null;
+  paid_at: string;
 }
 
 export interface InvoiceItemsTable {
@@ -624,6 +646,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
   clients: ClientsTable;
+  invoice_payments: InvoicePaymentsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
@@ -649,4 +672,5 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
 export type InvoiceScheduleRow = Selectable<InvoiceSchedulesTable>;
 export type ClientRow = Selectable<ClientsTable>;
+export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type CardRow = Selectable<CardsTable>;

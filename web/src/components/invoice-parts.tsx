@@ -1,4 +1,4 @@
-import type { InvoiceCurrency } from '@contract/invoices';
+import type { InvoiceBalance, InvoiceCurrency, PaymentRoute } from '@contract/invoices';
 import { formatMoney } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 
@@ -61,5 +61,98 @@ export function BillTo({
         <p className="whitespace-pre-line text-muted-foreground">{invoice.clientAddress}</p>
       )}
     </div>
+  );
+}
+
+/** The payments block's words and formats: English by default; the pay page passes the client's language. */
+export interface BalanceWords {
+  section: string;
+  paid: string;
+  outstanding: string;
+  depositAsked: string;
+  depositDue: string;
+  least: string;
+  none: string;
+  received: string;
+  via: Record<PaymentRoute, string>;
+  money: (amount: string) => string;
+  day: (iso: string) => string;
+}
+
+const englishBalanceWords = (currency: InvoiceCurrency): BalanceWords => ({
+  section: 'Payments',
+  paid: 'Paid',
+  outstanding: 'Outstanding',
+  depositAsked: 'Deposit asked first',
+  depositDue: 'Deposit still due',
+  least: 'Least part payment',
+  none: 'No payments yet.',
+  received: 'Payments received',
+  via: { pay_link: 'pay link', manual: 'recorded by hand', card: 'card' },
+  money: (amount) => formatMoney(amount, currency),
+  day: (iso) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }),
+});
+
+interface InvoiceBalanceProps {
+  currency: InvoiceCurrency;
+  balance: InvoiceBalance;
+  className?: string;
+  words?: BalanceWords;
+}
+
+/**
+ * Paid, outstanding and any deposit still due, then each payment (oldest first): the same block for the
+ * invoice's owner and its client. Nothing paid and no deposit: only what is outstanding.
+ */
+export function InvoiceBalanceBlock({ currency, balance, className, words }: InvoiceBalanceProps) {
+  const labels = words ?? englishBalanceWords(currency);
+  const { money } = labels;
+  const hasDeposit = /[1-9]/.test(balance.depositAmount);
+  return (
+    <section
+      aria-label={labels.section}
+      className={cn('grid gap-2 rounded-lg border p-3 text-sm', className)}
+    >
+      <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
+        <dt className="text-muted-foreground">{labels.paid}</dt>
+        <dd className="text-right" data-testid="balance-paid">
+          {money(balance.paidAmount)}
+        </dd>
+        <dt className="font-medium">{labels.outstanding}</dt>
+        <dd className="text-right font-semibold" data-testid="balance-outstanding">
+          {money(balance.outstandingAmount)}
+        </dd>
+        {hasDeposit && (
+          <>
+            <dt className="text-muted-foreground">{labels.depositAsked}</dt>
+            <dd className="text-right">{money(balance.depositAmount)}</dd>
+            <dt className="text-muted-foreground">{labels.depositDue}</dt>
+            <dd className="text-right" data-testid="balance-deposit-due">
+              {money(balance.depositDue)}
+            </dd>
+          </>
+        )}
+        {/[1-9]/.test(balance.minimumPayment) && (
+          <>
+            <dt className="text-muted-foreground">{labels.least}</dt>
+            <dd className="text-right">{money(balance.minimumPayment)}</dd>
+          </>
+        )}
+      </dl>
+      {balance.payments.length === 0 ? (
+        <p className="text-xs text-muted-foreground">{labels.none}</p>
+      ) : (
+        <ol className="grid gap-1 border-t pt-2" aria-label={labels.received}>
+          {balance.payments.map((payment, index) => (
+            <li key={index} className="flex justify-between gap-4 tabular-nums" data-testid="balance-payment">
+              <span className="text-muted-foreground">
+                {labels.day(payment.paidAt)} · {labels.via[payment.via]}
+              </span>
+              <span>{money(payment.amount)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

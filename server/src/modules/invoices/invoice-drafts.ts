@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Money } from '@contract/money';
-import type { CreateInvoiceRequest, Invoice, UpdateInvoiceRequest } from '@contract/invoices';
+import type {
+  CreateInvoiceRequest,
+  Invoice,
+  InvoiceCurrency,
+  UpdateInvoiceRequest,
+} from '@contract/invoices';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -12,6 +17,7 @@ import { normalizePercent } from './invoice-figures';
 import { formatInvoiceNumber, giveBackInvoiceNumber, takeInvoiceNumber } from './invoice-number';
 import { ownerOf } from './invoice-owners';
 import { presentOne } from './invoice-views';
+import { termsColumns } from './payment-terms';
 import * as repo from './invoices.repository';
 
 /** 128 random bits: the pay link cannot be guessed, and it opens only this one invoice. */
@@ -60,6 +66,7 @@ export async function createInvoice(
   if (options.issueDate === undefined) assertDueDateAhead(parsed.dueDate);
   const taxRate = normalizePercent(parsed.taxRate);
   const figures = figuresOf(parsed.currency, parsed, parsed.projectTitle, taxRate);
+  const terms = termsColumns(parsed.currency, figures.totalAmount.minor, parsed);
   const write = async (trx: Kysely<Database>) => {
     const user = await ownerOf(trx, userId);
     const client = await clientFieldsOf(trx, userId, parsed);
@@ -82,6 +89,8 @@ export async function createInvoice(
       description: parsed.description,
       currency: parsed.currency,
       ...figureColumns(figures),
+      ...terms,
+      paid_amount: 0n,
       tax_rate: taxRate,
       issue_date: issueDate,
       due_date: parsed.dueDate,
@@ -132,6 +141,9 @@ export async function updateInvoice(
     }));
     const lines = body.items ?? (body.amount !== undefined ? undefined : kept);
     const figures = figuresOf(currency, { items: lines, amount: body.amount }, title, taxRate);
+    // Kept amounts are in the draft's currency: a new currency asks for them again.
+    const keptTerms = currency === draft.currency ? draft : undefined;
+    const terms = termsColumns(currency as InvoiceCurrency, figures.totalAmount.minor, body, keptTerms);
     const updated = await repo.updateInvoice(trx, userId, id, {
       ...(await clientFieldsOf(trx, userId, body)),
       ...(body.projectTitle !== undefined && { project_title: body.projectTitle }),
@@ -142,6 +154,7 @@ export async function updateInvoice(
       currency,
       tax_rate: taxRate,
       ...figureColumns(figures),
+      ...terms,
       updated_at: new Date().toISOString(),
     });
     await repo.replaceItems(trx, id, itemRows(id, figures));

@@ -24,6 +24,33 @@ const wordsOf = (invoice: InvoiceRow) => {
   };
 };
 
+/** What is left to pay on an invoice: its total less what has been paid. */
+export const outstandingOf = (invoice: InvoiceRow) =>
+  Money.of(BigInt(invoice.total_amount) - BigInt(invoice.paid_amount), invoice.currency);
+
+/** The amount lines of an email: the total, and a deposit asked first or what is left after payments. */
+function amountLines(invoice: InvoiceRow, words: ReturnType<typeof wordsOf>): string[] {
+  const paid = BigInt(invoice.paid_amount);
+  const deposit = BigInt(invoice.deposit_amount);
+  const { t, money, total } = words;
+  if (paid > 0n) {
+    return [
+      t('email.amountDuePartly', {
+        amount: money(outstandingOf(invoice)),
+        total,
+        paid: money(Money.of(paid, invoice.currency)),
+      }),
+    ];
+  }
+  if (deposit > 0n) {
+    return [
+      t('email.amountDue', { amount: total }),
+      t('email.depositFirst', { amount: money(Money.of(deposit, invoice.currency)) }),
+    ];
+  }
+  return [t('email.amountDue', { amount: total })];
+}
+
 /**
  * What the owner wrote, quoted: their name, the client and the project are theirs, not Meridian's words. The
  * owner's address is proven (only a verified account sends invoices), so the template may state it.
@@ -61,7 +88,7 @@ export function invoiceMessage(
       '',
       t('email.received', { number: invoice.number, email: from.email }),
       '',
-      t('email.amountDue', { amount: total }),
+      ...amountLines(invoice, words),
       t('email.dueDate', { date: dueDate }),
       '',
       ...writtenByOwner(invoice, from, words),
@@ -78,7 +105,10 @@ export function invoiceMessage(
   };
 }
 
-/** A reminder for an overdue invoice, `daysLate` after its due date, in the client's language. */
+/**
+ * A reminder for an overdue invoice, `daysLate` after its due date, for what is still outstanding, in the
+ * client's language.
+ */
 export function reminderMessage(
   invoice: InvoiceRow,
   from: { name: string; email: string },
@@ -96,7 +126,7 @@ export function reminderMessage(
       '',
       t('reminder.late', { number: invoice.number, email: from.email, dueDate, days: daysLate }),
       '',
-      t('email.amountDue', { amount: total }),
+      ...amountLines(invoice, words),
       '',
       ...writtenByOwner(invoice, from, words),
       '',

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Job } from '../../jobs/scheduler';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
-import { reminderMessage, senderOf } from './invoice-mail';
+import { outstandingOf, reminderMessage, senderOf } from './invoice-mail';
 import { findOwner } from './invoice-owners';
 import * as repo from './invoices.repository';
 
@@ -27,7 +27,7 @@ export interface OverdueDeps {
 }
 
 /**
- * The overdue job. A sent invoice whose due date (a UTC day) has passed becomes overdue and its owner is told;
+ * The overdue job. A sent or partly paid invoice whose due date (a UTC day) has passed becomes overdue and its owner is told;
  * an overdue invoice's client gets a reminder on each of the configured days after the due date (one a run,
  * so a server that was down catches up one reminder at a time, not all at once). Each batch is one
  * transaction; on PostgreSQL its rows are claimed with SKIP LOCKED, so several processes share the work and
@@ -42,16 +42,20 @@ export async function runOverdueInvoices(deps: OverdueDeps): Promise<number> {
     const count = await db.transaction().execute(async (trx) => {
       const due = await repo.claimNewlyOverdue(trx, today, BATCH);
       for (const invoice of due) {
-        const moved = await repo.moveStatus(trx, invoice.id, ['sent'], 'overdue', {
+        const moved = await repo.moveStatus(trx, invoice.id, ['sent', 'partially_paid'], 'overdue', {
           updated_at: new Date().toISOString(),
         });
         if (!moved) continue;
         const total = displayMoney(Money.of(BigInt(invoice.total_amount), invoice.currency));
+        const left = displayMoney(outstandingOf(invoice));
         await notifier.raise(trx, invoice.user_id, {
           category: 'warning',
           type: 'payment',
           title: 'Invoice overdue',
-          message: `Invoice ${invoice.number} to ${invoice.client_name} (${total}) was due on ${invoice.due_date} and is unpaid.`,
+          message:
+            BigInt(invoice.paid_amount) > 0n
+              ? `Invoice ${invoice.number} to ${invoice.client_name} was due on ${invoice.due_date}: ${left} of ${total} is unpaid.`
+              : `Invoice ${invoice.number} to ${invoice.client_name} (${total}) was due on ${invoice.due_date} and is unpaid.`,
           actionUrl: '/invoices',
           actionText: 'View',
         });

@@ -1,7 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
+import { paymentProblem, type PaymentTerms } from '@contract/invoice-math';
+import type { PaymentRoute } from '@contract/invoices';
 import { displayMoney, Money } from '@contract/money';
 import type { Database, InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
 import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type EntryInput } from '../ledger/ledger.service';
@@ -10,77 +13,146 @@ import type { HomeStamp } from './home-stamp';
 import { walletToCredit } from './invoice-owners';
 import * as repo from './invoices.repository';
 
-export type PaymentRoute = 'pay_link' | 'manual';
+export type { PaymentRoute };
 
-const alreadySettled = (invoice: InvoiceRow) =>
+/** One payment as recordInvoicePayment takes it. */
+export interface InvoicePaymentInput {
+  /** In the invoice's currency; at most what is outstanding (contract invoice-math.ts payableNow). */
+  amount: Money;
+  via: PaymentRoute;
+  /** `amount` in the invoice's home currency at this payment's own rate (stampInHomeCurrency). */
+  stamp: HomeStamp;
+  /** Whether the money arrives in the owner's wallet (false: received outside Meridian). */
+  credit: boolean;
+  at: string;
+}
+
+const OPEN = new Set<InvoiceRow['status']>(['sent', 'partially_paid', 'overdue']);
+
+/** An invoice's payment terms and what it has been paid, as the contract's payment rules take them. */
+export const termsOf = (invoice: InvoiceRow): PaymentTerms => ({
+  total: BigInt(invoice.total_amount),
+  deposit: BigInt(invoice.deposit_amount),
+  minimum: BigInt(invoice.min_payment),
+  paid: BigInt(invoice.paid_amount),
+});
+
+const notOpen = (invoice: InvoiceRow) =>
   invoice.status === 'paid'
     ? new AppError('CONFLICT', `Invoice ${invoice.number} is already paid`)
     : new AppError('CONFLICT', `Invoice ${invoice.number} has not been sent, so it cannot be paid yet`);
 
 /**
- * Records an invoice's payment, once: the invoice moves from sent or overdue to paid only if it is still
- * there (a second payment, even at the same instant, finds nothing to move and is a 409), and in the same
- * transaction, when `credit` is set, the total arrives in the owner's wallet of the invoice's currency (opened
- * if missing) from the outside world, as an `invoice_payment` history row, with any savings set-aside taken
- * from it like from any other payment. The owner is told.
+ * Records one payment of an invoice: a payment row valued in the home currency at its own rate, the invoice's
+ * paid amount and status (partially_paid, or paid when nothing is left), and, when `credit` is set, the
+ * amount in the owner's wallet of the invoice's currency as its own ledger entry and `invoice_payment`
+ * history row (with any savings set-aside taken from it) — all in the caller's transaction. The owner is told.
  *
- * `credit` is false only where money did not come through Meridian: a payment marked by hand on a server that
- * is not a sandbox records the invoice as settled without inventing the money.
+ * `invoice` must have been read locked in `trx` (ownInvoice(…, true) / findByPayToken(…, true)); the paid
+ * amount also only moves from the value read, so two payments at once can never together pay more than the
+ * total (the second is a 409, or a 422 once it would pay more than is left). An amount the contract's
+ * paymentProblem refuses (more than outstanding, less than the deposit or minimum) is a 422. An overdue
+ * invoice stays overdue until it is paid in full: what is left is still late.
  */
 export async function recordInvoicePayment(
   trx: Transaction<Database>,
   deps: { notifier: Notifier },
   invoice: InvoiceRow,
-  payment: { via: PaymentRoute; stamp: HomeStamp; credit: boolean; at: string },
+  payment: InvoicePaymentInput,
 ): Promise<InvoiceRow> {
-  if (invoice.status !== 'sent' && invoice.status !== 'overdue') throw alreadySettled(invoice);
-  const moved = await repo.moveStatus(trx, invoice.id, ['sent', 'overdue'], 'paid', {
-    paid_at: payment.at,
-    paid_via: payment.via,
-    paid_rate: payment.stamp.rate,
-    paid_home_amount: payment.stamp.homeAmount,
-    updated_at: payment.at,
-  });
-  if (!moved) throw alreadySettled({ ...invoice, status: 'paid' });
-
-  const total = Money.of(BigInt(invoice.total_amount), invoice.currency);
-  let paid = moved;
-  if (payment.credit) {
-    const entryId = await creditWallet(trx, invoice, total);
-    paid =
-      (await repo.updateInvoice(trx, invoice.user_id, invoice.id, { payment_entry_id: entryId })) ?? moved;
+  if (!OPEN.has(invoice.status)) throw notOpen(invoice);
+  const { amount } = payment;
+  if (amount.currency !== invoice.currency) {
+    throw new AppError('BUSINESS_RULE', `Invoice ${invoice.number} is paid in ${invoice.currency}`);
   }
-  await deps.notifier.raise(trx, invoice.user_id, {
-    category: 'success',
-    type: 'payment',
-    title: 'Invoice paid',
-    message:
-      payment.via === 'pay_link'
-        ? `${invoice.client_name} paid invoice ${invoice.number}: ${displayMoney(total)} is in your ${invoice.currency} wallet.`
-        : `Invoice ${invoice.number} (${displayMoney(total)}) was marked as paid.`,
-    actionUrl: '/invoices',
-    actionText: 'View',
+  const terms = termsOf(invoice);
+  const problem = paymentProblem(terms, amount.minor, invoice.currency);
+  if (problem) throw new AppError('BUSINESS_RULE', problem, { amount: problem });
+
+  const paid = terms.paid + amount.minor;
+  const settled = paid === terms.total;
+  const homeBefore = invoice.paid_home_amount === null ? 0n : BigInt(invoice.paid_home_amount);
+  const moved = await repo.addPaid(
+    trx,
+    invoice,
+    terms.paid,
+    settled ? 'paid' : invoice.status === 'overdue' ? 'overdue' : 'partially_paid',
+    {
+      paid_amount: paid,
+      paid_at: settled ? payment.at : null,
+      paid_via: payment.via,
+      paid_rate: payment.stamp.rate,
+      paid_home_amount: homeBefore + payment.stamp.homeAmount,
+      updated_at: payment.at,
+    },
+  );
+  if (!moved) {
+    throw new AppError('CONFLICT', `Invoice ${invoice.number} was paid at the same moment: look at it again`);
+  }
+
+  const paymentId = newId();
+  const entryId = payment.credit ? await creditWallet(trx, invoice, amount, paymentId, settled) : null;
+  await repo.insertPayment(trx, {
+    id: paymentId,
+    invoice_id: invoice.id,
+    amount: amount.minor,
+    currency: invoice.currency,
+    via: payment.via,
+    rate: payment.stamp.rate,
+    home_currency: invoice.home_currency,
+    home_amount: payment.stamp.homeAmount,
+    entry_id: entryId,
+    paid_at: payment.at,
   });
-  return paid;
+  const row = entryId
+    ? ((await repo.updateInvoice(trx, invoice.user_id, invoice.id, { payment_entry_id: entryId })) ?? moved)
+    : moved;
+  await deps.notifier.raise(trx, invoice.user_id, noticeOf(invoice, payment, paid, settled));
+  return row;
 }
 
-async function creditWallet(trx: Kysely<Database>, invoice: InvoiceRow, total: Money): Promise<string> {
+function noticeOf(invoice: InvoiceRow, payment: InvoicePaymentInput, paid: bigint, settled: boolean) {
+  const shown = displayMoney(payment.amount);
+  const left = displayMoney(Money.of(BigInt(invoice.total_amount) - paid, invoice.currency));
+  const where = payment.credit ? ` It is in your ${invoice.currency} wallet.` : '';
+  const byHand = payment.via === 'manual';
+  return {
+    category: 'success' as const,
+    type: 'payment' as const,
+    title: settled ? 'Invoice paid' : 'Part payment received',
+    message: byHand
+      ? `${shown} was recorded as paid on invoice ${invoice.number}${settled ? ': it is paid in full.' : `; ${left} is left.`}`
+      : `${invoice.client_name} paid ${shown} on invoice ${invoice.number}${settled ? ': it is paid in full.' : `; ${left} is left.`}${where}`,
+    actionUrl: '/invoices',
+    actionText: 'View',
+  };
+}
+
+async function creditWallet(
+  trx: Kysely<Database>,
+  invoice: InvoiceRow,
+  amount: Money,
+  paymentId: string,
+  settled: boolean,
+): Promise<string> {
   const walletId = await walletToCredit(trx, invoice.user_id, invoice.currency);
-  const description = `Invoice ${invoice.number} paid by ${invoice.client_name}`;
+  const description = settled
+    ? `Invoice ${invoice.number} paid by ${invoice.client_name}`
+    : `Invoice ${invoice.number}: part payment from ${invoice.client_name}`;
   const entry: EntryInput = {
     kind: 'invoice_payment',
     description,
-    metadata: { invoiceId: invoice.id, invoiceNumber: invoice.number },
+    metadata: { invoiceId: invoice.id, invoiceNumber: invoice.number, invoicePaymentId: paymentId },
     postings: [
-      { accountId: walletId, amount: total },
-      { accountId: houseAccountId('external', invoice.currency), amount: total.negated() },
+      { accountId: walletId, amount },
+      { accountId: houseAccountId('external', invoice.currency), amount: amount.negated() },
     ],
     transactions: [
       {
         user_id: invoice.user_id,
         wallet_id: walletId,
         type: 'invoice_payment',
-        amount: total.minor,
+        amount: amount.minor,
         currency: invoice.currency,
         counterparty: invoice.client_name,
         counterparty_email: invoice.client_email,
@@ -92,7 +164,7 @@ async function creditWallet(trx: Kysely<Database>, invoice: InvoiceRow, total: M
   const goals = await setAsideGoalsOf(trx, invoice.user_id, invoice.currency);
   const posted = await postEntry(
     trx as Transaction<Database>,
-    withSetAside(entry, { userId: invoice.user_id, walletId, arrived: total }, goals),
+    withSetAside(entry, { userId: invoice.user_id, walletId, arrived: amount }, goals),
   );
   return posted.entryId;
 }

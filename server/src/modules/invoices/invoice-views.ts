@@ -22,6 +22,7 @@ async function present(
 ): Promise<Invoice[]> {
   const ids = rows.map((row) => row.id);
   const items = await repo.itemsOf(db, ids);
+  const payments = await repo.paymentsOf(db, ids);
   const emails = await repo.latestEmails(db, ids);
   const newest = await newestInvoiceNumbers(
     db,
@@ -31,6 +32,7 @@ async function present(
     toInvoice(
       row,
       items.filter((item) => item.invoice_id === row.id),
+      payments.filter((payment) => payment.invoice_id === row.id),
       emails.get(row.id),
       (token) => payUrlOf(deps.mailer, token),
       canDeleteInvoice(row, newest),
@@ -83,7 +85,8 @@ export async function publicInvoice(
   if (!invoice || invoice.status === 'draft') throw notFound('Invoice');
   const user = await ownerOf(db, invoice.user_id);
   const items = await repo.itemsOf(db, [invoice.id]);
-  return toPublicInvoice(invoice, items, senderOf(user), deps.config.SANDBOX);
+  const payments = await repo.paymentsOf(db, [invoice.id]);
+  return toPublicInvoice(invoice, items, payments, senderOf(user), deps.config.SANDBOX);
 }
 
 export async function publicInvoicePdf(deps: InvoicesDeps, token: string): Promise<Pdf> {

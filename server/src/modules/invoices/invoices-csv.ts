@@ -12,11 +12,15 @@ const NUMBER_COLUMNS = new Set(
     'paid rate',
     'home total at payment',
     'fx gain/loss',
+    'paid',
+    'outstanding',
+    'realised fx',
   ].map((name) => invoiceCsvColumns.indexOf(name as (typeof invoiceCsvColumns)[number])),
 );
 
 /**
- * Every invoice for the accountant, one line each, with its home-currency stamps and FX gain or loss. A
+ * Every invoice for the accountant, one line each, with its home-currency stamps, FX gain or loss, what has
+ * been paid and is outstanding, and the FX realised on its payments. A
  * freelancer's invoices number in the hundreds, so the file is built whole (the history export streams).
  */
 export function invoicesCsv(invoices: Invoice[]): string {
@@ -45,6 +49,9 @@ export function invoicesCsv(invoices: Invoice[]): string {
           invoice.home.paidRate,
           invoice.home.paidAmount,
           invoice.home.fxGainLoss,
+          invoice.balance.paidAmount,
+          invoice.balance.outstandingAmount,
+          invoice.home.realisedFx,
         ],
         NUMBER_COLUMNS,
       ),

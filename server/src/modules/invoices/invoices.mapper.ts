@@ -1,6 +1,7 @@
 import { formatAmount, Money } from '@contract/money';
-import type { Invoice, InvoiceItem, PublicInvoice } from '@contract/invoices';
-import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
+import { payableNow, realisedFxMinor } from '@contract/invoice-math';
+import type { Invoice, InvoiceItem, InvoicePayment, PublicInvoice } from '@contract/invoices';
+import type { InvoiceItemRow, InvoicePaymentRow, InvoiceRow } from '../../db/schema';
 import type { EmailRow } from './invoices.repository';
 
 const EMAIL_KINDS = new Set(['invoice', 'reminder']);
@@ -15,8 +16,8 @@ export function toInvoiceItem(row: InvoiceItemRow, currency: InvoiceRow['currenc
   };
 }
 
-/** The home-currency stamp; FX gain or loss once both moments are known. */
-function homeStamp(row: InvoiceRow): Invoice['home'] {
+/** The home-currency stamp; FX gain or loss once both moments are known, realised FX once anything is paid. */
+function homeStamp(row: InvoiceRow, payments: InvoicePaymentRow[]): Invoice['home'] {
   const currency = row.home_currency;
   const issued = row.issue_home_amount === null ? null : BigInt(row.issue_home_amount);
   const paid = row.paid_home_amount === null ? null : BigInt(row.paid_home_amount);
@@ -26,12 +27,55 @@ function homeStamp(row: InvoiceRow): Invoice['home'] {
     issueAmount: issued === null ? null : formatAmount(issued, currency),
     paidRate: row.paid_rate,
     paidAmount: paid === null ? null : formatAmount(paid, currency),
-    fxGainLoss: issued === null || paid === null ? null : formatAmount(paid - issued, currency),
+    fxGainLoss:
+      issued === null || paid === null || row.status !== 'paid'
+        ? null
+        : formatAmount(paid - issued, currency),
+    realisedFx:
+      issued === null || payments.length === 0
+        ? null
+        : formatAmount(
+            realisedFxMinor(
+              payments.reduce((sum, payment) => sum + BigInt(payment.home_amount), 0n),
+              issued,
+              BigInt(row.paid_amount),
+              BigInt(row.total_amount),
+            ),
+            currency,
+          ),
+  };
+}
+
+/** Paid, outstanding and what can be paid now (contract payableNow), with the payments oldest first. */
+function balanceOf(row: InvoiceRow, payments: InvoicePaymentRow[]) {
+  const money = (minor: bigint) => formatAmount(minor, row.currency);
+  const paid = BigInt(row.paid_amount);
+  const now = payableNow({
+    total: BigInt(row.total_amount),
+    deposit: BigInt(row.deposit_amount),
+    minimum: BigInt(row.min_payment),
+    paid,
+  });
+  return {
+    paidAmount: money(paid),
+    outstandingAmount: money(now.outstanding),
+    depositAmount: money(BigInt(row.deposit_amount)),
+    depositDue: money(now.depositDue),
+    minimumPayment: money(BigInt(row.min_payment)),
+    dueNow: money(now.dueNow),
+    leastNow: money(now.least),
+    payments: payments.map((payment): InvoicePayment => ({
+      amount: money(BigInt(payment.amount)),
+      via: payment.via,
+      paidAt: payment.paid_at,
+      rate: payment.rate,
+      homeAmount: formatAmount(BigInt(payment.home_amount), payment.home_currency),
+    })),
   };
 }
 
 /** What the owner and the client both see: the invoice's own content and figures. */
-function documentOf(row: InvoiceRow, items: InvoiceItemRow[]) {
+function documentOf(row: InvoiceRow, items: InvoiceItemRow[], payments: InvoicePaymentRow[]) {
   const money = (minor: bigint) => Money.of(BigInt(minor), row.currency).format();
   return {
     invoiceNumber: row.number,
@@ -51,18 +95,20 @@ function documentOf(row: InvoiceRow, items: InvoiceItemRow[]) {
     notes: row.notes,
     language: row.language,
     paidAt: row.paid_at,
+    balance: balanceOf(row, payments),
   };
 }
 
 export function toInvoice(
   row: InvoiceRow,
   items: InvoiceItemRow[],
+  payments: InvoicePaymentRow[],
   email: EmailRow | undefined,
   payUrl: (token: string) => string,
   canDelete: boolean,
 ): Invoice {
   return {
-    ...documentOf(row, items),
+    ...documentOf(row, items, payments),
     id: row.id,
     clientId: row.client_id,
     status: row.status,
@@ -70,7 +116,7 @@ export function toInvoice(
     sentAt: row.sent_at,
     paidVia: row.paid_via,
     payUrl: row.status === 'draft' ? null : payUrl(row.pay_token),
-    home: homeStamp(row),
+    home: homeStamp(row, payments),
     email:
       email && EMAIL_KINDS.has(email.kind)
         ? {
@@ -89,9 +135,16 @@ export function toInvoice(
 export function toPublicInvoice(
   row: InvoiceRow,
   items: InvoiceItemRow[],
+  payments: InvoicePaymentRow[],
   from: { name: string; email: string },
   canPayOnline: boolean,
 ): PublicInvoice {
   if (row.status === 'draft') throw new Error('A draft has no public page');
-  return { ...documentOf(row, items), from, status: row.status, canPayOnline };
+  const document = documentOf(row, items, payments);
+  // The client sees each payment's amount, route and date, not the owner's home-currency values.
+  const balance = {
+    ...document.balance,
+    payments: document.balance.payments.map(({ amount, via, paidAt }) => ({ amount, via, paidAt })),
+  };
+  return { ...document, balance, from, status: row.status, canPayOnline };
 }

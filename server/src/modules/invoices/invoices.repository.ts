@@ -1,7 +1,13 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { INVOICE_LIST_MAX, type InvoiceListQuery, type InvoiceStatus } from '@contract/invoices';
 import { isPostgres } from '../../db/dialect';
-import type { Database, InvoiceItemsTable, InvoiceRow, InvoicesTable } from '../../db/schema';
+import type {
+  Database,
+  InvoiceItemsTable,
+  InvoicePaymentsTable,
+  InvoiceRow,
+  InvoicesTable,
+} from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -25,6 +31,44 @@ export function itemsOf(db: Db, invoiceIds: string[]) {
     .orderBy('invoice_id')
     .orderBy('position')
     .execute();
+}
+
+export function insertPayment(db: Db, row: Insertable<InvoicePaymentsTable>) {
+  return db.insertInto('invoice_payments').values(row).execute();
+}
+
+/** The payments of these invoices, oldest first. */
+export function paymentsOf(db: Db, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('invoice_payments')
+    .selectAll()
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('invoice_id')
+    .orderBy('paid_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Adds a payment to the invoice's paid amount, moving its status, only if nothing else was paid since it was
+ * read (`paidBefore`) and it is still open: a second payment racing this one finds nothing and is refused.
+ */
+export function addPaid(
+  db: Db,
+  invoice: InvoiceRow,
+  paidBefore: bigint,
+  to: InvoiceStatus,
+  changes: Updateable<InvoicesTable>,
+): Promise<InvoiceRow | undefined> {
+  return db
+    .updateTable('invoices')
+    .set({ ...changes, status: to })
+    .where('id', '=', invoice.id)
+    .where('paid_amount', '=', paidBefore)
+    .where('status', 'in', ['sent', 'partially_paid', 'overdue'])
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The user's own invoice; another user's is simply not found. `lock`: FOR UPDATE on PostgreSQL. */
@@ -145,15 +189,33 @@ export function summaryRows(db: Db, userId: string) {
     .execute();
 }
 
+/** Open invoices with payments on them: their received part is revenue, not pending (invoice-summary.ts). */
+export function partlyPaidRows(db: Db, userId: string) {
+  return db
+    .selectFrom('invoices')
+    .select([
+      'status',
+      'home_currency',
+      'issue_home_amount',
+      'paid_home_amount',
+      'paid_amount',
+      'total_amount',
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['partially_paid', 'overdue'])
+    .where('paid_amount', '>', 0n)
+    .execute();
+}
+
 /**
- * Sent invoices whose due date has passed, claimed for the overdue job (PostgreSQL: SKIP LOCKED, so several
+ * Sent or partly paid invoices whose due date has passed, claimed for the overdue job (PostgreSQL: SKIP LOCKED, so several
  * processes take different ones).
  */
 export function claimNewlyOverdue(db: Db, today: string, limit: number) {
   const query = db
     .selectFrom('invoices')
     .selectAll()
-    .where('status', '=', 'sent')
+    .where('status', 'in', ['sent', 'partially_paid'])
     .where('due_date', '<', today)
     .orderBy('due_date')
     .limit(limit);
@@ -184,11 +246,12 @@ export function owedByClientRows(db: Db, userId: string) {
       'client_id',
       'currency',
       (eb) => eb.fn.countAll<bigint | number>().as('count'),
-      sql<bigint | number | string>`cast(sum(total_amount) as bigint)`.as('owed'),
+      // What is still outstanding: a part-paid invoice owes its total less what has come in.
+      sql<bigint | number | string>`cast(sum(total_amount - paid_amount) as bigint)`.as('owed'),
     ])
     .where('user_id', '=', userId)
     .where('client_id', 'is not', null)
-    .where('status', 'in', ['sent', 'overdue'])
+    .where('status', 'in', ['sent', 'partially_paid', 'overdue'])
     .groupBy(['client_id', 'currency'])
     .execute();
 }

@@ -8,8 +8,10 @@ import {
   invoiceSchema,
   invoiceStatusBodySchema,
   invoiceSummarySchema,
+  recordInvoicePaymentBodySchema,
   updateInvoiceBodySchema,
 } from '@contract/invoices';
+import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import { pathIdSchema } from '@contract/text';
 import { userIdOf } from '../../plugins/session';
 import type { InvoicesService } from './invoices.service';
@@ -71,6 +73,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     '/:id/status',
     { schema: { params, body: invoiceStatusBodySchema, response: { 200: invoiceSchema } } },
     async (request) => invoices.setStatus(userIdOf(request), request.params.id, request.body.status),
+  );
+
+  // A payment the owner received some other way: it moves money on a sandbox, so an Idempotency-Key.
+  app.post(
+    '/:id/payments',
+    { schema: { params, body: recordInvoicePaymentBodySchema, response: { 201: invoiceSchema } } },
+    async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await invoices.recordPayment(
+          idempotencyOf(request, userIdOf(request)),
+          request.params.id,
+          request.body,
+        ),
+      ),
   );
 
   app.delete('/:id', { schema: { params } }, async (request, reply) => {

@@ -7,7 +7,7 @@ import type {
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import { illegalMove, ownInvoice, payUrlOf, type InvoicesDeps } from './invoice-context';
 import { createInvoice, removeInvoice, updateInvoice } from './invoice-drafts';
-import { markInvoicePaid, payInvoiceByLink } from './invoice-paying';
+import { markInvoicePaid, payInvoiceByLink, recordPartPayment } from './invoice-paying';
 import { invoiceEmailPreview, sendInvoice } from './invoice-sending';
 import { invoiceSummary } from './invoice-summary';
 import {
@@ -37,12 +37,16 @@ export function createInvoicesService(deps: InvoicesDeps) {
     create: (userId: string, parsed: CreateInvoiceRequest) => createInvoice(deps, userId, parsed),
     update: (userId: string, id: string, body: UpdateInvoiceRequest) => updateInvoice(deps, userId, id, body),
 
-    /** The sketch's status call: draft → sent sends it, sent|overdue → paid records a payment; else 409. */
+    /** The sketch's status call: draft → sent sends it, → paid records the rest as paid; else 409. */
     async setStatus(userId: string, id: string, status: InvoiceStatus) {
       if (status === 'sent') return sendInvoice(deps, userId, id);
       if (status === 'paid') return markInvoicePaid(deps, userId, id);
       throw illegalMove(await ownInvoice(deps.db, userId, id), status);
     },
+
+    /** A payment received some other way, of any amount the payment rules allow (Idempotency-Key). */
+    recordPayment: (request: IdempotentRequest, id: string, body: { amount: string }) =>
+      recordPartPayment(deps, request, id, body),
 
     remove: (userId: string, id: string) => removeInvoice(deps, userId, id),
     summary: (userId: string) => invoiceSummary(deps, userId),
@@ -53,8 +57,12 @@ export function createInvoicesService(deps: InvoicesDeps) {
     // The pay link, for anyone holding it (no session).
     publicInvoice: (token: string) => publicInvoice(deps, deps.db, token),
     publicPdf: (token: string) => publicInvoicePdf(deps, token),
-    payByLink: (token: string, request: Omit<IdempotentRequest, 'userId'>, payerId?: string) =>
-      payInvoiceByLink(deps, token, request, payerId),
+    payByLink: (
+      token: string,
+      request: Omit<IdempotentRequest, 'userId'>,
+      payerId?: string,
+      amount?: string,
+    ) => payInvoiceByLink(deps, token, request, payerId, amount),
 
     /** For the mailer: the PDF attached to an invoice's email, as the invoice stands when it goes out. */
     registerAttachments: () => registerInvoiceAttachments(deps),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { payTokenSchema, publicInvoiceSchema } from '@contract/invoices';
+import { payInvoiceBodySchema, payTokenSchema, publicInvoiceSchema } from '@contract/invoices';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import { sendPdf } from './invoices.routes';
 import type { InvoicesService } from './invoices.service';
@@ -30,14 +30,15 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
     {
       // Paying moves money: an Idempotency-Key like any payment, and a tighter limit than the API's.
       config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params, response: { 200: publicInvoiceSchema } },
+      // No body, or `{ amount }`: what is due now by default.
+      schema: { params, body: payInvoiceBodySchema.nullish(), response: { 200: publicInvoiceSchema } },
     },
     async (request, reply) => {
       const { key, fingerprint } = idempotencyOf(request, '');
       const payerId = request.auth?.userId;
       return sendIdempotent(
         reply,
-        await invoices.payByLink(request.params.token, { key, fingerprint }, payerId),
+        await invoices.payByLink(request.params.token, { key, fingerprint }, payerId, request.body?.amount),
       );
     },
   );

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Client } from '@contract/clients';
 import {
@@ -36,6 +36,7 @@ import {
   missingRequired,
   newInvoiceDraft,
   toCreateBody,
+  toUpdateBody,
   type InvoiceDraft,
 } from '../lib/invoice-form';
 import { InvoiceLineEditor } from './invoice-line-editor';
@@ -70,7 +71,7 @@ export function CreateInvoiceDialog({
   );
 }
 
-type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency' | 'clientId' | 'language'>;
+type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency' | 'clientId' | 'language' | 'depositKind'>;
 
 /** The keys the form shows an error under: its own fields and each line's three inputs. */
 const isFormField = (key: string) =>
@@ -117,7 +118,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
     if (editing) {
       update.mutate(
         // Picking "none" on a draft that had a client unlinks it.
-        { id: editing.id, body: { ...toCreateBody(draft), clientId: draft.clientId || null } },
+        { id: editing.id, body: { ...toUpdateBody(draft), clientId: draft.clientId || null } },
         {
           onSuccess: (invoice) => {
             toast({ title: 'Invoice Updated', description: `${invoice.invoiceNumber} is saved.` });
@@ -235,6 +236,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
         {text('taxRate', 'Tax rate (%)', { inputMode: 'decimal', autoComplete: 'off' })}
         {text('dueDate', 'Due date *', { type: 'date', min: todayUtc() })}
       </div>
+      <PaymentTermsFields draft={draft} setDraft={setDraft} text={text} />
       {area('notes', 'Notes', 'Payment terms, thanks, bank details')}
       <Button type="submit" size="lg" disabled={saving}>
         {saving && <Spinner />}
@@ -281,5 +283,44 @@ function ClientPicker({ clientId, onPick }: { clientId: string; onPick: (client:
         ))}
       </NativeSelect>
     </FormField>
+  );
+}
+
+/** Deposit (a percentage or an amount, asked before the rest) and the least part payment a client may make. */
+function PaymentTermsFields({
+  draft,
+  setDraft,
+  text,
+}: {
+  draft: InvoiceDraft;
+  setDraft: (update: (current: InvoiceDraft) => InvoiceDraft) => void;
+  text: (field: TextField, label: string, props?: ComponentProps<'input'>) => ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-3">
+      <legend className="mb-2 text-sm font-medium">Deposit and part payments (optional)</legend>
+      {text('deposit', draft.depositKind === 'percent' ? 'Deposit (%)' : `Deposit (${draft.currency})`, {
+        inputMode: 'decimal',
+        autoComplete: 'off',
+        placeholder: draft.depositKind === 'percent' ? '30' : '0.00',
+      })}
+      <FormField id="invoice-depositKind" label="Deposit as" error={undefined}>
+        <NativeSelect
+          id="invoice-depositKind"
+          value={draft.depositKind}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, depositKind: event.target.value as 'percent' | 'amount' }))
+          }
+        >
+          <option value="percent">Percentage of the total</option>
+          <option value="amount">Amount</option>
+        </NativeSelect>
+      </FormField>
+      {text('minimumPayment', `Least part payment (${draft.currency})`, {
+        inputMode: 'decimal',
+        autoComplete: 'off',
+        placeholder: 'Any amount',
+      })}
+    </fieldset>
   );
 }

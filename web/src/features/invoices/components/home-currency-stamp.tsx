@@ -3,15 +3,17 @@ import { formatMoney, formatRate } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 
 /**
- * What the invoice was worth in the home currency when issued and when paid, and the FX gain or loss between:
- * the figures a tax return asks for. Same currency: nothing to say beyond the amount.
+ * What the invoice was worth in the home currency when issued and when paid (each payment at its own rate),
+ * and the realised FX gain or loss: the figures a tax return asks for. Same currency: nothing to say beyond the amount.
  */
 export function HomeCurrencyStamp({ invoice }: { invoice: Invoice }) {
   const { home } = invoice;
   if (!home.issueAmount) return null;
   const inHome = (amount: string) => formatMoney(amount, home.currency);
-  const gain = home.fxGainLoss;
+  // Realised so far: the payments' own rates against the paid share of the issue-time value.
+  const gain = home.realisedFx;
   const negative = gain?.startsWith('-') ?? false;
+  const settled = invoice.status === 'paid';
   return (
     <section aria-label="Home currency" className="grid gap-2 rounded-lg border p-3 text-sm">
       <p className="text-xs font-medium text-muted-foreground uppercase">
@@ -27,10 +29,12 @@ export function HomeCurrencyStamp({ invoice }: { invoice: Invoice }) {
         </dd>
         {home.paidAmount && (
           <>
-            <dt className="text-muted-foreground">At payment</dt>
+            <dt className="text-muted-foreground">
+              {invoice.balance.payments.length > 1 ? 'Payments, each at its rate' : 'At payment'}
+            </dt>
             <dd>
               {inHome(home.paidAmount)}
-              {home.paidRate !== '1' && home.paidRate && (
+              {invoice.balance.payments.length <= 1 && home.paidRate !== '1' && home.paidRate && (
                 <span className="text-muted-foreground"> at {formatRate(home.paidRate)}</span>
               )}
             </dd>
@@ -38,7 +42,10 @@ export function HomeCurrencyStamp({ invoice }: { invoice: Invoice }) {
         )}
         {gain && (
           <>
-            <dt className="text-muted-foreground">FX {negative ? 'loss' : 'gain'}</dt>
+            <dt className="text-muted-foreground">
+              {settled ? '' : 'Realised '}FX {negative ? 'loss' : 'gain'}
+              {settled ? '' : ' so far'}
+            </dt>
             <dd
               className={cn('font-medium', negative ? 'text-destructive' : 'text-success')}
               data-testid="fx-gain-loss"

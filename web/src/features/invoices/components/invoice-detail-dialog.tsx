@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatDay } from '@contract/dates';
-import { CheckCircle2, Copy, Download, Mail, Pencil, Send, Trash2 } from 'lucide-react';
+import { CheckCircle2, Copy, Download, HandCoins, Mail, Pencil, Send, Trash2 } from 'lucide-react';
 import { invoiceLanguageNames, type Invoice } from '@contract/invoices';
-import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
+import { BillTo, InvoiceBalanceBlock, InvoiceTotals } from '@web/components/invoice-parts';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import {
@@ -24,6 +24,7 @@ import { useSetInvoiceStatus } from '../api/set-invoice-status';
 import { emailStatusText } from '../lib/email-status';
 import { HomeCurrencyStamp } from './home-currency-stamp';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { RecordPaymentDialog } from './record-payment-dialog';
 import { SendInvoiceDialog } from './send-invoice-dialog';
 
 const dateTime = (iso: string) =>
@@ -58,10 +59,12 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
   const { data: invoice } = useInvoice(picked);
   const setStatus = useSetInvoiceStatus();
   const remove = useDeleteInvoice();
-  const [asking, setAsking] = useState<'delete' | 'send' | null>(null);
-  const askingTo = (what: 'delete' | 'send') => (open: boolean) => setAsking(open ? what : null);
+  const [asking, setAsking] = useState<'delete' | 'send' | 'record' | null>(null);
+  const askingTo = (what: 'delete' | 'send' | 'record') => (open: boolean) => setAsking(open ? what : null);
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   const emailText = emailStatusText(invoice, dateTime);
+  const open =
+    invoice.status === 'sent' || invoice.status === 'partially_paid' || invoice.status === 'overdue';
 
   const markPaid = () =>
     setStatus.mutate(
@@ -108,7 +111,12 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
             <>
               <dt className="text-muted-foreground">Paid</dt>
               <dd>
-                {dateTime(invoice.paidAt)} {invoice.paidVia === 'manual' ? '(marked by hand)' : '(pay link)'}
+                {dateTime(invoice.paidAt)}{' '}
+                {invoice.paidVia === 'manual'
+                  ? '(marked by hand)'
+                  : invoice.paidVia === 'card'
+                    ? '(card)'
+                    : '(pay link)'}
               </dd>
             </>
           )}
@@ -165,6 +173,9 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
         </section>
       )}
 
+      {invoice.status !== 'draft' && (
+        <InvoiceBalanceBlock currency={invoice.currency} balance={invoice.balance} />
+      )}
       {invoice.status !== 'draft' && <HomeCurrencyStamp invoice={invoice} />}
       {invoice.payUrl && <PayLink url={invoice.payUrl} />}
       {emailText && (
@@ -198,7 +209,12 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
             {setStatus.isPending ? <Spinner /> : <Send />} Send to client
           </Button>
         )}
-        {(invoice.status === 'sent' || invoice.status === 'overdue') && (
+        {open && (
+          <Button variant="outline" onClick={() => setAsking('record')}>
+            <HandCoins /> Record payment
+          </Button>
+        )}
+        {open && (
           <Button variant="success" onClick={markPaid} disabled={setStatus.isPending}>
             {setStatus.isPending ? <Spinner /> : <CheckCircle2 />} Mark paid
           </Button>
@@ -213,6 +229,7 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
         destructive
         confirm={deleteDraft}
       />
+      <RecordPaymentDialog invoice={invoice} open={asking === 'record'} onOpenChange={askingTo('record')} />
       <SendInvoiceDialog
         invoice={invoice}
         open={asking === 'send'}

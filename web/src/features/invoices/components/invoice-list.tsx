@@ -19,6 +19,7 @@ import { SendInvoiceDialog } from './send-invoice-dialog';
 const statusLabels: Record<InvoiceStatus, string> = {
   draft: 'Drafts',
   sent: 'Sent',
+  partially_paid: 'Partly paid',
   paid: 'Paid',
   overdue: 'Overdue',
 };

@@ -40,6 +40,11 @@ export function InvoiceRow({
       </span>
       <span className="text-right text-sm font-semibold tabular-nums">
         {formatMoney(invoice.totalAmount, invoice.currency)}
+        {/[1-9]/.test(invoice.balance.paidAmount) && invoice.status !== 'paid' && (
+          <span className="block text-xs font-normal text-muted-foreground">
+            {formatMoney(invoice.balance.outstandingAmount, invoice.currency)} left
+          </span>
+        )}
       </span>
       <span className="max-sm:order-first max-sm:col-span-2 sm:justify-self-center">
         <InvoiceStatusBadge status={invoice.status} />
@@ -50,7 +55,9 @@ export function InvoiceRow({
             {busy ? <Spinner /> : <Send />} Send
           </Button>
         )}
-        {(invoice.status === 'sent' || invoice.status === 'overdue') && (
+        {(invoice.status === 'sent' ||
+          invoice.status === 'partially_paid' ||
+          invoice.status === 'overdue') && (
           <Button
             size="sm"
             variant="success"

@@ -5,10 +5,17 @@ import { cn } from '@web/lib/utils';
 const labels: Record<InvoiceStatus, string> = {
   draft: 'Draft',
   sent: 'Sent',
+  partially_paid: 'Partly paid',
   paid: 'Paid',
   overdue: 'Overdue',
 };
-const variants = { draft: 'secondary', sent: 'outline', paid: 'success', overdue: 'outline' } as const;
+const variants = {
+  draft: 'secondary',
+  sent: 'outline',
+  partially_paid: 'outline',
+  paid: 'success',
+  overdue: 'outline',
+} as const;
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return (

@@ -43,14 +43,17 @@ function Cards({ summary }: { summary: InvoiceSummary }) {
       <StatCard label="Total Revenue" icon={DollarSign}>
         <div>
           {figure(summary.totalRevenue, 'invoices-revenue')}
-          <p className="mt-1 text-xs text-muted-foreground">From {plural(counts.paid, 'paid invoice')}</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            From {plural(counts.paid, 'paid invoice')}
+            {counts.partially_paid > 0 && ` and ${counts.partially_paid} partly paid`}
+          </p>
         </div>
       </StatCard>
       <StatCard label="Pending" icon={Clock}>
         <div>
           {figure(summary.pending, 'invoices-pending')}
           <p className="mt-1 text-xs text-muted-foreground">
-            {plural(counts.sent, 'invoice')} awaiting payment
+            {plural(counts.sent + counts.partially_paid, 'invoice')} awaiting payment
           </p>
         </div>
       </StatCard>

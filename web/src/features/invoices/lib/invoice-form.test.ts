@@ -9,6 +9,7 @@ import {
   missingRequired,
   newInvoiceDraft,
   toCreateBody,
+  toUpdateBody,
 } from './invoice-form';
 
 const draft = () => ({
@@ -96,10 +97,24 @@ describe('the invoice form', () => {
     const saved = {
       ...toCreateBody(draft()),
       items: [{ id: 'i', description: 'Design', quantity: '1.5', unitPrice: '80.33', amount: '120.50' }],
+      balance: { depositAmount: '30.00', minimumPayment: '0.00' },
     };
     const back = draftFromInvoice(saved as unknown as Invoice);
     expect(back.items).toEqual([{ description: 'Design', quantity: '1.5', unitPrice: '80.33' }]);
     expect(back).toMatchObject({ clientName: 'Acme', taxRate: '8.25', dueDate: '2026-12-24' });
+    // The deposit comes back as the amount the server kept; no minimum stays blank.
+    expect(back).toMatchObject({ deposit: '30.00', depositKind: 'amount', minimumPayment: '' });
+  });
+
+  it('sends a deposit as a percentage or an amount, and an edit clears what was left blank', () => {
+    const withTerms = { ...draft(), deposit: '30', depositKind: 'percent' as const, minimumPayment: '50.00' };
+    expect(toCreateBody(withTerms)).toMatchObject({ depositPercent: '30', minimumPayment: '50.00' });
+    expect(toCreateBody(withTerms)).not.toHaveProperty('depositAmount');
+    expect(toUpdateBody({ ...withTerms, depositKind: 'amount', minimumPayment: '' })).toMatchObject({
+      depositAmount: '30',
+      depositPercent: null,
+      minimumPayment: null,
+    });
   });
 
   it('fills the client, currency and due date from a saved client, and sends its id', () => {

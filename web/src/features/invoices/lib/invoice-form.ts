@@ -5,6 +5,7 @@ import {
   createInvoiceBodySchema,
   type CreateInvoiceBody,
   type Invoice,
+  type UpdateInvoiceBody,
   type InvoiceCurrency,
   type InvoiceLanguage,
 } from '@contract/invoices';
@@ -30,6 +31,11 @@ export interface InvoiceDraft {
   dueDate: string;
   notes: string;
   items: LineDraft[];
+  /** A deposit asked first: a percentage of the total or an amount, as `depositKind` says; blank for none. */
+  deposit: string;
+  depositKind: 'percent' | 'amount';
+  /** The least part payment accepted; blank for any. */
+  minimumPayment: string;
 }
 
 export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitPrice: '' });
@@ -50,6 +56,9 @@ export function newInvoiceDraft(today = new Date()): InvoiceDraft {
     dueDate: due,
     notes: '',
     items: [emptyLine()],
+    deposit: '',
+    depositKind: 'percent',
+    minimumPayment: '',
   };
 }
 
@@ -72,6 +81,10 @@ export function draftFromInvoice(invoice: Invoice): InvoiceDraft {
       quantity,
       unitPrice,
     })),
+    // The server keeps a deposit as an amount (a percentage is worked out when saved).
+    deposit: /[1-9]/.test(invoice.balance.depositAmount) ? invoice.balance.depositAmount : '',
+    depositKind: 'amount',
+    minimumPayment: /[1-9]/.test(invoice.balance.minimumPayment) ? invoice.balance.minimumPayment : '',
   };
 }
 
@@ -87,8 +100,8 @@ export function missingRequired(draft: InvoiceDraft): boolean {
 }
 
 /**
- * A saved client picked: their name, email, address, currency and language fill the form, and their payment terms set
- * the due date (today + terms, in UTC as the server dates invoices). The person can still change any of it.
+ * A saved client picked: their name, email, address, currency and language fill the form, and their payment
+ * terms set the due date (today + terms, in UTC as the server dates invoices). The person can still change any of it.
  */
 export function draftWithClient(draft: InvoiceDraft, client: Client, today = new Date()): InvoiceDraft {
   return {
@@ -105,10 +118,13 @@ export function draftWithClient(draft: InvoiceDraft, client: Client, today = new
 
 /** The request body: blank lines dropped, a line without a description named after the project. */
 export function toCreateBody(draft: InvoiceDraft): CreateInvoiceBody {
-  const { clientId, ...fields } = draft;
+  const { clientId, deposit, depositKind, minimumPayment, ...fields } = draft;
   return {
     ...fields,
     ...(clientId && { clientId }),
+    ...(deposit.trim() &&
+      (depositKind === 'percent' ? { depositPercent: deposit.trim() } : { depositAmount: deposit.trim() })),
+    ...(minimumPayment.trim() && { minimumPayment: minimumPayment.trim() }),
     clientName: draft.clientName.trim(),
     clientEmail: draft.clientEmail.trim(),
     projectTitle: draft.projectTitle.trim(),
@@ -118,6 +134,18 @@ export function toCreateBody(draft: InvoiceDraft): CreateInvoiceBody {
       quantity: line.quantity.trim(),
       unitPrice: line.unitPrice.trim(),
     })),
+  };
+}
+
+/** The PATCH body of an edited draft: as a new one, with a deposit or minimum left blank taken away. */
+export function toUpdateBody(draft: InvoiceDraft): UpdateInvoiceBody {
+  const body = toCreateBody(draft);
+  return {
+    ...body,
+    ...(!draft.deposit.trim() && { depositAmount: null, depositPercent: null }),
+    ...(draft.deposit.trim() && draft.depositKind === 'percent' && { depositAmount: null }),
+    ...(draft.deposit.trim() && draft.depositKind === 'amount' && { depositPercent: null }),
+    ...(!draft.minimumPayment.trim() && { minimumPayment: null }),
   };
 }
 
@@ -132,6 +160,9 @@ export function draftErrors(draft: InvoiceDraft): Record<string, string> {
     const problem = amountProblem(line.unitPrice, draft.currency);
     if (problem && !errors[`items.${index}.unitPrice`]) errors[`items.${index}.unitPrice`] = problem;
   });
+  // The form has one deposit field for both ways of giving it.
+  const depositError = errors.depositPercent ?? errors.depositAmount;
+  if (depositError) errors.deposit = depositError;
   return errors;
 }
 

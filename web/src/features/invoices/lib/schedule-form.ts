@@ -59,6 +59,10 @@ export function newScheduleDraft(): ScheduleDraft {
 export function draftFromSchedule(schedule: InvoiceSchedule): ScheduleDraft {
   return {
     clientId: '',
+    // A schedule's invoices ask for no deposit: each is the period's whole amount.
+    deposit: '',
+    depositKind: 'percent',
+    minimumPayment: '',
     clientName: schedule.clientName,
     clientEmail: schedule.clientEmail,
     clientAddress: schedule.clientAddress,

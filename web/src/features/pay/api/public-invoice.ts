@@ -17,14 +17,18 @@ export const usePublicInvoice = (token: string) => useQuery(publicInvoiceQueryOp
 
 export const publicInvoicePdfUrl = (token: string) => `${pathOf(token)}/pdf`;
 
-/** POST /api/public/invoices/{token}/pay: the sandbox payment; one Idempotency-Key per page, kept on retry. */
+/**
+ * POST /api/public/invoices/{token}/pay: the sandbox payment of `amount` (what is due now when left out); one
+ * Idempotency-Key per payment, kept on retry.
+ */
 export function usePayInvoice(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (idempotencyKey: string) =>
+    mutationFn: ({ key, amount }: { key: string; amount?: string }) =>
       apiRequest<PublicInvoice>(`${pathOf(token)}/pay`, {
         method: 'POST',
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: key },
+        ...(amount !== undefined && { body: { amount } }),
       }),
     onSuccess: (paid) => queryClient.setQueryData(keyOf(token), paid),
   });
