@@ -116,7 +116,7 @@ export function reminderMessage(
   daysLate: number,
 ): MailMessage {
   const words = wordsOf(invoice);
-  const { t, total, dueDate } = words;
+  const { t, dueDate } = words;
   return {
     ...invoiceMessage(invoice, from, payUrl),
     kind: 'reminder',
