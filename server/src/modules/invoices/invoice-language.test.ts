@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Invoice, InvoiceEmailPreview, PublicInvoice } from '@contract/invoices';
 import { request, signUp, type Session } from '../../test/http';
@@ -130,6 +131,8 @@ describeEachDatabase('invoices in the client’s language', (ctx) => {
       language: 'es',
       currency: 'EUR',
       total_amount: 123450n,
+      deposit_amount: 0n,
+      paid_amount: 0n,
       due_date: '2026-03-01',
       client_name: 'Núria',
       client_email: 'nuria@example.es',
@@ -139,5 +142,21 @@ describeEachDatabase('invoices in the client’s language', (ctx) => {
     expect(message.subject).toBe('Recordatorio: la factura INV-2026-0007 de Ada está vencida');
     expect(message.text).toContain('vencía el 1 de marzo de 2026 (hace 7 días)');
     expect(message.text).toContain(`Importe a pagar: 1234,50${nbsp}€`);
+  });
+
+  it('states the deposit, what is paid and what is left in the client’s language', async () => {
+    const invoice = await send(await create({ language: 'de', currency: 'EUR', depositPercent: '30' }));
+    const token = new URL(invoice.payUrl!).pathname.split('/').pop()!;
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/invoices/${token}/pay`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { amount: '346.50' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const text = plainSpaces(await pdfText(await pdfOf(invoice)));
+    expect(text).toContain('Verlangte Anzahlung');
+    expect(text).toMatch(/Bezahlt\s*346,50 €/);
+    expect(text).toMatch(/Offen\s*808,50 €/);
   });
 });

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { translatorFor } from '@contract/i18n';
+import { translatorFor, type Translator } from '@contract/i18n';
 import { Money } from '@contract/money';
 import type { InvoiceItemRow, InvoiceRow } from '../../db/schema';
 import { pdfWriter, type PdfFonts } from './pdf-fonts';
@@ -138,6 +138,7 @@ export async function renderInvoicePdf({
     [t('invoice.subtotal'), money(invoice.amount), false],
     [t('invoice.tax', { rate: decimal(invoice.tax_rate) }), money(invoice.tax_amount), false],
     [t('invoice.totalDueIn', { currency: invoice.currency }), money(invoice.total_amount), true],
+    ...balanceLines(invoice, t, money),
   ];
   for (const [name, value, bold] of totals) {
     doc.fillColor(bold ? INK : MUTED).fontSize(bold ? 12 : 10);
@@ -179,4 +180,21 @@ export async function renderInvoicePdf({
   });
   doc.end();
   return done;
+}
+
+/** Under the total: a deposit asked first, and once anything is paid, what has come in and what is left. */
+function balanceLines(
+  invoice: InvoiceRow,
+  t: Translator['t'],
+  money: (minor: bigint) => string,
+): Array<[string, string, boolean]> {
+  const paid = BigInt(invoice.paid_amount);
+  const deposit = BigInt(invoice.deposit_amount);
+  const lines: Array<[string, string, boolean]> = [];
+  if (deposit > 0n) lines.push([t('balance.depositAsked'), money(deposit), false]);
+  if (paid > 0n) {
+    lines.push([t('balance.paid'), money(paid), false]);
+    lines.push([t('balance.outstanding'), money(BigInt(invoice.total_amount) - paid), true]);
+  }
+  return lines;
 }
