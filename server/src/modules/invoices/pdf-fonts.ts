@@ -39,8 +39,9 @@ export const KNOWN_CJK_FONTS: ReadonlyArray<{ path: string; face?: string }> = [
 
 const require = createRequire(import.meta.url);
 const dejavuDir = () => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-// pdfkit's own fontkit, so that the fonts handed to it are of the very kind it reads.
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
+// The fontkit pdfkit itself uses (package.json pins the same version, so npm installs it once): pdfkit's
+// registerFont takes a font it has parsed in place of a file.
+const fontkit = require('fontkit') as {
   create(data: Buffer): ParsedFont | { fonts: ParsedFont[] };
 };
 
