@@ -213,8 +213,8 @@ export const invoiceSchema = z.object({
   canDelete: z.boolean(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
-  /** How it was paid: through the pay link, or recorded by hand. */
-  paidVia: z.enum(['pay_link', 'manual']).nullable(),
+  /** How it was paid: through the pay link (sandbox), by card through the pay link, or recorded by hand. */
+  paidVia: z.enum(['pay_link', 'manual', 'card']).nullable(),
   /** The public pay page for the client (null while a draft: it works once the invoice is sent). */
   payUrl: z.string().nullable(),
   home: homeCurrencyStampSchema,
@@ -269,6 +269,8 @@ export const publicInvoiceSchema = invoiceSchema
     status: z.enum(['sent', 'paid', 'overdue']),
     /** Whether this server takes the sandbox payment (a sandbox server); otherwise pay as the invoice says. */
     canPayOnline: z.boolean(),
+    /** Whether the client can pay by card (the server takes card payments and the currency is a card's). */
+    canPayByCard: z.boolean(),
   });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 

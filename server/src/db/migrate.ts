@@ -28,6 +28,7 @@ import * as passwordResets from './migrations/0026-password-resets';
 import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and-released-addresses';
 import * as storedFunctionsMove from './migrations/0028-stored-functions-move';
 import * as dropUnusedStoredFunctions from './migrations/0029-drop-unused-stored-functions';
+import * as paymentCheckouts from './migrations/0032-payment-checkouts';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,
   '0028-stored-functions-move': storedFunctionsMove,
   '0029-drop-unused-stored-functions': dropUnusedStoredFunctions,
+  '0032-payment-checkouts': paymentCheckouts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

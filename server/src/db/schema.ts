@@ -148,6 +148,36 @@ export interface EmailVerificationsTable {
 }
 
 /** A link to choose a new password (modules/password-reset): single use, 1 hour, only the token's hash kept. */
+/** A Checkout Session opened at the card processor (modules/payments). */
+export interface PaymentCheckoutsTable {
+  id: string;
+  purpose: 'invoice' | 'top_up';
+  /** Whose wallet the money lands in. */
+  user_id: string;
+  /** The invoice's id, or the wallet's for a top-up. */
+  subject_id: string;
+  amount: bigint;
+  currency: Currency;
+  provider: 'stripe';
+  provider_session_id: string | null;
+  checkout_url: string | null;
+  request_key: string;
+  status: 'open' | 'paid' | 'expired';
+  /** The processor's fee, once paid (minor units of `currency`). */
+  fee: bigint | null;
+  /** The journal entry that credited the payment. */
+  entry_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A processor event taken in, by its own id: each is processed once. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface PasswordResetsTable {
   /** SHA-256 (hex) of the token in the emailed link. */
   id: string;
@@ -374,7 +404,7 @@ export interface InvoicesTable {
   issue_home_amount: bigint | null;
   paid_rate: string | null;
   paid_home_amount: bigint | null;
-  paid_via: 'pay_link' | 'manual' | null;
+  paid_via: 'pay_link' | 'manual' | 'card' | null;
   payment_entry_id: string | null;
   reminders_sent: ColumnType<number | bigint, number | undefined, number>;
   sent_at: string | null;
@@ -573,6 +603,8 @@ export interface Database {
   kyc_documents: KycDocumentsTable;
   kyc_checks: KycChecksTable;
   password_resets: PasswordResetsTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -582,5 +614,6 @@ export type TransactionRow = Selectable<TransactionsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type TradingOrderRow = Selectable<TradingOrdersTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
 export type CardRow = Selectable<CardsTable>;

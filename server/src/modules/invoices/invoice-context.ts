@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { RateSource } from '../fx/rate-source';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { PaymentsService } from '../payments/payments.service';
 import * as repo from './invoices.repository';
 
 /** What every invoice use case works with. */
@@ -16,6 +17,8 @@ export interface InvoicesDeps {
   rates: RateSource;
   mailer: Mailer;
   notifier: Notifier;
+  /** The payment rail: cards through Stripe when configured (invoice-card-payments.ts). */
+  payments: PaymentsService;
 }
 
 /** The pay link of an invoice: the web page `/pay/{token}` on this server's public address. */

@@ -46,8 +46,9 @@ export async function payInvoiceByLink(
   payerId?: string,
 ) {
   const { db, config, notifier } = deps;
-  if (!config.SANDBOX) {
-    throw new AppError('FORBIDDEN', 'This server takes no online payments: pay as the invoice says');
+  if (!config.SANDBOX || deps.payments.takesCards) {
+    const how = deps.payments.takesCards ? 'pay by card' : 'pay as the invoice says';
+    throw new AppError('FORBIDDEN', `This server takes no simulated payments: ${how}`);
   }
   const found = await repo.findByPayToken(db, token);
   if (!found || found.status === 'draft') throw notFound('Invoice');

@@ -10,7 +10,7 @@ import type { HomeStamp } from './home-stamp';
 import { walletToCredit } from './invoice-owners';
 import * as repo from './invoices.repository';
 
-export type PaymentRoute = 'pay_link' | 'manual';
+export type PaymentRoute = 'pay_link' | 'manual' | 'card';
 
 const alreadySettled = (invoice: InvoiceRow) =>
   invoice.status === 'paid'
@@ -55,7 +55,7 @@ export async function recordInvoicePayment(
     type: 'payment',
     title: 'Invoice paid',
     message:
-      payment.via === 'pay_link'
+      payment.via !== 'manual'
         ? `${invoice.client_name} paid invoice ${invoice.number}: ${displayMoney(total)} is in your ${invoice.currency} wallet.`
         : `Invoice ${invoice.number} (${displayMoney(total)}) was marked as paid.`,
     actionUrl: '/invoices',

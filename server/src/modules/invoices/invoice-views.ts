@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { kindOf } from '@contract/currencies';
 import type { Invoice, InvoiceListQuery, PublicInvoice } from '@contract/invoices';
 import type { Database, InvoiceRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -73,7 +74,7 @@ export async function invoicePdf(deps: InvoicesDeps, userId: string, id: string)
 // The pay link, for anyone holding it (no session): a draft is not sent yet, so its link opens nothing.
 
 export async function publicInvoice(
-  deps: Pick<InvoicesDeps, 'config'>,
+  deps: Pick<InvoicesDeps, 'config' | 'payments'>,
   db: Kysely<Database>,
   token: string,
 ): Promise<PublicInvoice> {
@@ -81,7 +82,11 @@ export async function publicInvoice(
   if (!invoice || invoice.status === 'draft') throw notFound('Invoice');
   const user = await ownerOf(db, invoice.user_id);
   const items = await repo.itemsOf(db, [invoice.id]);
-  return toPublicInvoice(invoice, items, senderOf(user), deps.config.SANDBOX);
+  const cards = deps.payments.takesCards;
+  return toPublicInvoice(invoice, items, senderOf(user), {
+    canPayOnline: deps.config.SANDBOX && !cards,
+    canPayByCard: cards && kindOf(invoice.currency) === 'fiat',
+  });
 }
 
 export async function publicInvoicePdf(deps: InvoicesDeps, token: string): Promise<Pdf> {

@@ -88,8 +88,8 @@ export function toPublicInvoice(
   row: InvoiceRow,
   items: InvoiceItemRow[],
   from: { name: string; email: string },
-  canPayOnline: boolean,
+  payBy: { canPayOnline: boolean; canPayByCard: boolean },
 ): PublicInvoice {
   if (row.status === 'draft') throw new Error('A draft has no public page');
-  return { ...documentOf(row, items), from, status: row.status, canPayOnline };
+  return { ...documentOf(row, items), from, status: row.status, ...payBy };
 }

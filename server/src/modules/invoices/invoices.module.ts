@@ -6,6 +6,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { RateSource } from '../fx/rate-source';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { PaymentsService } from '../payments/payments.service';
 import { seedDemoInvoices } from './demo-invoices';
 import { overdueInvoicesJob } from './invoice-overdue';
 import { invoiceRoutes } from './invoices.routes';
@@ -22,10 +23,12 @@ export async function invoicesModule(
     mailer: Mailer;
     notifier: Notifier;
     auth: AuthService;
+    payments: PaymentsService;
   },
 ) {
-  const { db, config, rates, mailer, notifier, auth } = deps;
-  const invoices = createInvoicesService({ db, config, rates, mailer, notifier });
+  const { db, config, rates, mailer, notifier, auth, payments } = deps;
+  const invoices = createInvoicesService({ db, config, rates, mailer, notifier, payments });
+  payments.onPaid('invoice', invoices.cardPaid);
   invoices.registerAttachments();
   auth.onDemoSeed((seedDb, user) => seedDemoInvoices(seedDb, user.id, rates));
 

@@ -7,6 +7,7 @@ import type {
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import { illegalMove, ownInvoice, payUrlOf, type InvoicesDeps } from './invoice-context';
 import { createInvoice, removeInvoice, updateInvoice } from './invoice-drafts';
+import { invoiceCardPaid, openInvoiceCheckout } from './invoice-card-payments';
 import { markInvoicePaid, payInvoiceByLink } from './invoice-paying';
 import { invoiceEmailPreview, sendInvoice } from './invoice-sending';
 import { invoiceSummary } from './invoice-summary';
@@ -55,6 +56,10 @@ export function createInvoicesService(deps: InvoicesDeps) {
     publicPdf: (token: string) => publicInvoicePdf(deps, token),
     payByLink: (token: string, request: Omit<IdempotentRequest, 'userId'>, payerId?: string) =>
       payInvoiceByLink(deps, token, request, payerId),
+    cardCheckout: (token: string, key: string, payerId?: string) =>
+      openInvoiceCheckout(deps, token, key, payerId),
+    /** For the payments module: what a paid card checkout for an invoice does. */
+    cardPaid: invoiceCardPaid(deps),
 
     /** For the mailer: the PDF attached to an invoice's email, as the invoice stands when it goes out. */
     registerAttachments: () => registerInvoiceAttachments(deps),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payTokenSchema, publicInvoiceSchema } from '@contract/invoices';
+import { checkoutResponseSchema } from '@contract/payments';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import { sendPdf } from './invoices.routes';
 import type { InvoicesService } from './invoices.service';
@@ -39,6 +40,21 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
         reply,
         await invoices.payByLink(request.params.token, { key, fingerprint }, payerId),
       );
+    },
+  );
+
+  app.post(
+    '/:token/checkout',
+    {
+      // Opens a card checkout (no money moves until the processor's webhook): keyed like a payment, so a
+      // retried click gets the same checkout page back.
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params, response: { 201: checkoutResponseSchema } },
+    },
+    async (request, reply) => {
+      const { key } = idempotencyOf(request, '');
+      const payerId = request.auth?.userId;
+      return reply.status(201).send(await invoices.cardCheckout(request.params.token, key, payerId));
     },
   );
 };

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { amountStringSchema } from './money';
+
+/**
+ * Card payments (server/src/modules/payments): a Checkout Session at the card processor. Money arrives only
+ * when the processor's signed webhook says the checkout was paid, never from these answers.
+ */
+
+/** GET /api/payments/options: how a signed-in customer can add money on this server. */
+export const paymentOptionsSchema = z.object({
+  /** The sandbox deposit (simulated money). */
+  sandboxDeposit: z.boolean(),
+  /** A top-up by card through the processor's checkout page. */
+  cardTopUp: z.boolean(),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+
+/** POST /api/payments/top-ups (Idempotency-Key): a card top-up of one of the caller's wallets. */
+export const topUpBodySchema = z.object({
+  walletId: z.string().min(1).max(100),
+  amount: amountStringSchema,
+});
+export type TopUpBody = z.infer<typeof topUpBodySchema>;
+
+/** The checkout page to send the payer to (a top-up, or an invoice's card payment). */
+export const checkoutResponseSchema = z.object({ checkoutUrl: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

@@ -1,0 +1,70 @@
+import { kindOf } from '@contract/currencies';
+import { Money } from '@contract/money';
+import { AppError, notFound } from '../../lib/errors';
+import type { PaidHandler } from '../payments/payment-purposes';
+import type { InvoicesDeps } from './invoice-context';
+import { senderOf } from './invoice-mail';
+import { ownerOf, walletToCredit } from './invoice-owners';
+import { recordInvoicePayment } from './invoice-payment';
+import { stampInHomeCurrency } from './home-stamp';
+import * as repo from './invoices.repository';
+
+/**
+ * An invoice paid by card through its pay link, on a server whose payment rail takes cards (Stripe): the link
+ * opens a Checkout Session for what is due, and the payments module's webhook calls `invoiceCardPaid` once
+ * the card is charged. The same rules as the sandbox payment: a sent or overdue invoice, never by its owner.
+ */
+export async function openInvoiceCheckout(
+  deps: InvoicesDeps,
+  token: string,
+  key: string,
+  payerId?: string,
+): Promise<{ checkoutUrl: string }> {
+  if (!deps.payments.takesCards) {
+    throw new AppError('FORBIDDEN', 'This server takes no card payments: pay as the invoice says');
+  }
+  const invoice = await repo.findByPayToken(deps.db, token);
+  if (!invoice || invoice.status === 'draft') throw notFound('Invoice');
+  if (payerId === invoice.user_id) {
+    throw new AppError('BUSINESS_RULE', 'This is your own invoice: only your client can pay it');
+  }
+  if (invoice.status !== 'sent' && invoice.status !== 'overdue') {
+    throw new AppError('CONFLICT', `Invoice ${invoice.number} is already paid`);
+  }
+  if (kindOf(invoice.currency) !== 'fiat') {
+    throw new AppError('BUSINESS_RULE', `An invoice in ${invoice.currency} is not paid by card`);
+  }
+  const from = senderOf(await ownerOf(deps.db, invoice.user_id));
+  const { url } = await deps.payments.checkout({
+    purpose: 'invoice',
+    userId: invoice.user_id,
+    subjectId: invoice.id,
+    amount: Money.of(BigInt(invoice.total_amount), invoice.currency),
+    requestKey: key,
+    description: `Invoice ${invoice.number} from ${from.name}`,
+    returnPath: `/pay/${token}`,
+    customerEmail: invoice.client_email,
+  });
+  return { checkoutUrl: url };
+}
+
+/**
+ * The card payment arrived: the invoice is paid as by the pay link, credited to the owner's wallet in the
+ * webhook's transaction. Null when the invoice is no longer open (marked paid by hand meanwhile): the payments
+ * module then credits the money as a plain card receipt.
+ */
+export function invoiceCardPaid(deps: InvoicesDeps): PaidHandler {
+  return async (trx, paid) => {
+    const invoice = await repo.findInvoice(trx, paid.userId, paid.subjectId, true);
+    if (!invoice || (invoice.status !== 'sent' && invoice.status !== 'overdue')) return null;
+    const stamp = await stampInHomeCurrency(deps.rates, paid.amount, invoice.home_currency);
+    const recorded = await recordInvoicePayment(trx, { notifier: deps.notifier }, invoice, {
+      via: 'card',
+      stamp,
+      credit: true,
+      at: paid.at,
+    });
+    const walletId = await walletToCredit(trx, invoice.user_id, invoice.currency);
+    return { walletId, entryId: recorded.payment_entry_id! };
+  };
+}
