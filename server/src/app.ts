@@ -128,7 +128,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = [guards, accounts, mail, transfers, trading, kyc, invoices, cards].flatMap((m) => m.jobs);
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);
-  const integrations = [exchangeRates, mail, notifications, guards, cards, payments, kyc].flatMap((m) => m.checks);
+  const integrations = [exchangeRates, mail, notifications, guards, cards, payments, kyc].flatMap(
+    (m) => m.checks,
+  );
   await systemModule(app, { db, dialect, config, jobs, jobsRunHere: Boolean(options.jobs), integrations });
   // The web app's files; its not-found handler serves the app's page for any other address.
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });

@@ -67,7 +67,8 @@ export async function startStripeStandIn() {
     const intent = /^\/v1\/payment_intents\/pi_for_(cs_test_\d+)$/.exec(url.pathname);
     if (message.method === 'GET' && intent) {
       const session = sessions.get(intent[1]!);
-      if (!session) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      if (!session)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
       // The package writes `expand[0]=…`; Stripe takes `expand[]=…` too.
       const expanded = [...url.searchParams]
         .filter(([name]) => name.startsWith('expand['))

@@ -24,7 +24,14 @@ export interface OpenedCheckout {
 
 /** What a verified event tells us; anything the rail does not act on is `ignored`. */
 export type RailEvent =
-  | { id: string; type: string; kind: 'paid'; sessionId: string; checkoutId: string | null; paymentId: string }
+  | {
+      id: string;
+      type: string;
+      kind: 'paid';
+      sessionId: string;
+      checkoutId: string | null;
+      paymentId: string;
+    }
   | { id: string; type: string; kind: 'expired'; sessionId: string }
   | { id: string; type: string; kind: 'ignored' };
 

@@ -20,7 +20,8 @@ export function paymentsCheck(rail: PaymentRail, misconfigured: string | null): 
         }
       }
       const status = rail.status();
-      if (!status.ok) return { status: 'error', detail: status.detail, configured: status.configured, production: null };
+      if (!status.ok)
+        return { status: 'error', detail: status.detail, configured: status.configured, production: null };
       return rail.name === 'sandbox'
         ? { status: 'warning', detail: status.detail, configured: status.configured, production }
         : { status: 'working', detail: status.detail, configured: status.configured, production: null };

@@ -8,7 +8,11 @@ export function insertCheckout(db: Db, row: Insertable<PaymentCheckoutsTable>) {
 }
 
 /** The checkout a request key already opened for this user, if any. */
-export function findByRequestKey(db: Db, userId: string, key: string): Promise<PaymentCheckoutRow | undefined> {
+export function findByRequestKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<PaymentCheckoutRow | undefined> {
   return db
     .selectFrom('payment_checkouts')
     .selectAll()
@@ -52,7 +56,12 @@ export async function claimEvent(db: Db, id: string, type: string, at: string): 
  * Moves an open (or expired: a payment Stripe reports later still arrived) checkout to paid; the row, or
  * undefined when it had already moved. The one statement that decides that a checkout credits once.
  */
-export function markPaid(db: Db, id: string, fee: bigint, at: string): Promise<PaymentCheckoutRow | undefined> {
+export function markPaid(
+  db: Db,
+  id: string,
+  fee: bigint,
+  at: string,
+): Promise<PaymentCheckoutRow | undefined> {
   return db
     .updateTable('payment_checkouts')
     .set({ status: 'paid', fee, completed_at: at })

@@ -33,6 +33,7 @@ export function createPaymentsService(deps: {
     }),
     topUp: (request: { userId: string; key: string; walletId: string; amount: string }) =>
       startTopUp({ db, rail, link }, request),
-    webhook: (raw: Buffer, signature: string | undefined) => takeWebhook({ db, rail, purposes }, raw, signature),
+    webhook: (raw: Buffer, signature: string | undefined) =>
+      takeWebhook({ db, rail, purposes }, raw, signature),
   };
 }

@@ -237,7 +237,14 @@ describeEachDatabase(
       const wallets = await walletsOf(ctx.app, ada);
       const eur = wallets.EUR!;
       const topUp = (body: unknown, session: Session = ada, key: string | null = randomUUID()) =>
-        request(ctx.app, session, 'POST', '/api/payments/top-ups', body, key ? { 'idempotency-key': key } : {});
+        request(
+          ctx.app,
+          session,
+          'POST',
+          '/api/payments/top-ups',
+          body,
+          key ? { 'idempotency-key': key } : {},
+        );
       expect((await request(ctx.app, ada, 'GET', '/api/payments/options')).json()).toEqual({
         sandboxDeposit: true,
         cardTopUp: true,

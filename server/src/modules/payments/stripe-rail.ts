@@ -45,7 +45,10 @@ export function createStripeRail(options: {
       const stripeError = error instanceof Stripe.errors.StripeError ? error : null;
       const status = stripeError?.statusCode;
       if (stripeError && status !== undefined && status < 500 && status !== 401) {
-        throw new AppError('BUSINESS_RULE', `The card processor refused: ${stripeError.message}`.slice(0, 300));
+        throw new AppError(
+          'BUSINESS_RULE',
+          `The card processor refused: ${stripeError.message}`.slice(0, 300),
+        );
       }
       const message = error instanceof Error ? error.message : String(error);
       lastError = `Stripe ${status ? `answered ${status}` : 'did not answer'}: ${message}`.slice(0, 200);

@@ -82,11 +82,7 @@ async function takePayment(
 }
 
 /** A payment whose subject no longer takes it (an invoice settled meanwhile) still arrived: it is credited. */
-async function creditUnclaimed(
-  trx: Transaction<Database>,
-  checkout: PaymentCheckoutRow,
-  amount: Money,
-) {
+async function creditUnclaimed(trx: Transaction<Database>, checkout: PaymentCheckoutRow, amount: Money) {
   const walletId = await ensureWallet(trx, checkout.user_id, checkout.currency);
   const entryId = await creditCardReceipt(trx, {
     userId: checkout.user_id,
