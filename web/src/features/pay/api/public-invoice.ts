@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicInvoice } from '@contract/invoices';
+import type { CheckoutResponse } from '@contract/payments';
 import { api, apiRequest } from '@web/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@web/lib/idempotency';
 
@@ -13,7 +14,15 @@ export const publicInvoiceQueryOptions = (token: string) =>
     queryFn: ({ signal }) => api.get<PublicInvoice>(pathOf(token), signal),
   });
 
-export const usePublicInvoice = (token: string) => useQuery(publicInvoiceQueryOptions(token));
+/**
+ * `confirming`: the client is back from the card processor's page and the webhook may not have arrived yet,
+ * so the invoice is asked again every two seconds until it says paid.
+ */
+export const usePublicInvoice = (token: string, confirming = false) =>
+  useQuery({
+    ...publicInvoiceQueryOptions(token),
+    refetchInterval: (query) => (confirming && query.state.data?.status !== 'paid' ? 2_000 : false),
+  });
 
 export const publicInvoicePdfUrl = (token: string) => `${pathOf(token)}/pdf`;
 
@@ -27,5 +36,20 @@ export function usePayInvoice(token: string) {
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
     onSuccess: (paid) => queryClient.setQueryData(keyOf(token), paid),
+  });
+}
+
+/**
+ * POST /api/public/invoices/{token}/checkout: a card checkout for what is due, then off to the processor's
+ * page. The money is credited when the processor confirms the payment, not by this call.
+ */
+export function useCardCheckout(token: string) {
+  return useMutation({
+    mutationFn: (idempotencyKey: string) =>
+      apiRequest<CheckoutResponse>(`${pathOf(token)}/checkout`, {
+        method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+    onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
   });
 }

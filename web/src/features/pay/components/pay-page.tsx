@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDay } from '@contract/dates';
-import { CircleCheck, Download, FileX, Lock } from 'lucide-react';
+import { CircleCheck, CreditCard, Download, FileX, Lock } from 'lucide-react';
 import type { PublicInvoice } from '@contract/invoices';
 import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
@@ -14,11 +14,14 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { formatMoney } from '@web/lib/money';
-import { publicInvoicePdfUrl, usePayInvoice, usePublicInvoice } from '../api/public-invoice';
+import { publicInvoicePdfUrl, useCardCheckout, usePayInvoice, usePublicInvoice } from '../api/public-invoice';
+
+/** What the card processor's page sent the client back with: `?card=paid` or `?card=cancelled`. */
+const cardReturn = () => new URLSearchParams(window.location.search).get('card');
 
 /** The pay link's page (`/pay/{token}`): the invoice as its client sees it, and Pay. No account needed. */
 export function PayPage({ token }: { token: string }) {
-  const invoice = usePublicInvoice(token);
+  const invoice = usePublicInvoice(token, cardReturn() === 'paid');
   if (invoice.isPending) {
     return (
       <Card role="status" aria-label="Loading invoice">
@@ -127,6 +130,7 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
       </Alert>
     );
   }
+  if (invoice.canPayByCard) return <CardPayAction token={token} invoice={invoice} />;
   if (!invoice.canPayOnline) {
     return (
       <Alert>
@@ -146,8 +150,45 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
         Pay {formatMoney(invoice.totalAmount, invoice.currency)}
       </Button>
       <p className="text-xs text-muted-foreground">
-        Sandbox: this payment is simulated. No card or bank account is charged; the amount is credited to{' '}
+        Sandbox: simulated payment. No card or bank account is charged; the amount is credited to{' '}
         {invoice.from.name}&apos;s Meridian wallet.
+      </p>
+    </div>
+  );
+}
+
+/** Pay by card: off to the card processor's secure page; back here once it is paid or cancelled. */
+function CardPayAction({ token, invoice }: { token: string; invoice: PublicInvoice }) {
+  const checkout = useCardCheckout(token);
+  const [key] = useState(newIdempotencyKey);
+  const guard = useConfirmKeyGuard();
+  const returned = cardReturn();
+  if (returned === 'paid') {
+    return (
+      <Alert role="status">
+        <Spinner />
+        <p>Your card payment went through. Confirming it with {invoice.from.name}&apos;s bank…</p>
+      </Alert>
+    );
+  }
+  // Leaving for the processor's page: the button stays busy until the browser goes.
+  const leaving = checkout.isPending || checkout.isSuccess;
+  return (
+    <div className="grid gap-3">
+      {returned === 'cancelled' && (
+        <Alert>
+          <p>The card payment was cancelled. Nothing was charged.</p>
+        </Alert>
+      )}
+      {checkout.isError && (
+        <ErrorAlert>{friendlyErrorMessage(checkout.error, 'The card payment could not start.')}</ErrorAlert>
+      )}
+      <Button size="lg" onClick={() => checkout.mutate(key)} disabled={leaving} {...guard}>
+        {leaving ? <Spinner /> : <CreditCard />}
+        Pay {formatMoney(invoice.totalAmount, invoice.currency)} by card
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        You pay on Stripe&apos;s secure page and come back here. Meridian never sees your card number.
       </p>
     </div>
   );
