@@ -106,7 +106,12 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
             <>
               <dt className="text-muted-foreground">Paid</dt>
               <dd>
-                {dateTime(invoice.paidAt)} {invoice.paidVia === 'manual' ? '(marked by hand)' : '(pay link)'}
+                {dateTime(invoice.paidAt)}{' '}
+                {invoice.paidVia === 'manual'
+                  ? '(marked by hand)'
+                  : invoice.paidVia === 'card'
+                    ? '(by card, pay link)'
+                    : '(pay link)'}
               </dd>
             </>
           )}
