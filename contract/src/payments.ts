@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './currencies';
 import { amountStringSchema } from './money';
 
 /**
@@ -25,3 +26,25 @@ export type TopUpBody = z.infer<typeof topUpBodySchema>;
 /** The checkout page to send the payer to (a top-up, or an invoice's card payment). */
 export const checkoutResponseSchema = z.object({ checkoutUrl: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/**
+ * POST /api/public/invoices/{token}/card-quote: for a BTC/ETH invoice, the fiat a card is charged for the
+ * amount due, held until `expiresAt` (the converter's quote window). Checkout with its `quoteId` in time
+ * charges exactly `amount`; the invoice's owner receives exactly `cryptoAmount`.
+ */
+export const cardQuoteSchema = z.object({
+  quoteId: z.string(),
+  amount: z.string(),
+  currency: currencySchema,
+  cryptoAmount: z.string(),
+  cryptoCurrency: currencySchema,
+  expiresAt: z.string(),
+});
+export type CardQuote = z.infer<typeof cardQuoteSchema>;
+
+/** POST /api/public/invoices/{token}/checkout: a crypto invoice's checkout names the quote it takes. */
+export const invoiceCheckoutBodySchema = z
+  .object({ quoteId: z.string().min(1).max(100).optional() })
+  // No body at all (a fiat invoice) reaches the validator as null.
+  .nullish();
+export type InvoiceCheckoutBody = z.infer<typeof invoiceCheckoutBodySchema>;

@@ -156,8 +156,12 @@ export interface PaymentCheckoutsTable {
   user_id: string;
   /** The invoice's id, or the wallet's for a top-up. */
   subject_id: string;
+  /** What the card is charged. */
   amount: bigint;
   currency: Currency;
+  /** What the wallet receives: the same, but for a crypto invoice charged in fiat at a held quote. */
+  credit_amount: bigint;
+  credit_currency: Currency;
   provider: 'stripe';
   provider_session_id: string | null;
   checkout_url: string | null;
@@ -305,7 +309,7 @@ export interface NotificationsTable {
 export interface QuotesTable {
   id: string;
   user_id: string;
-  kind: 'convert' | 'trade';
+  kind: 'convert' | 'trade' | 'card';
   terms: string;
   price: string;
   created_at: string;

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  *   invoice) or a wallet top-up (subject: the wallet). `user_id` is whose wallet the money lands in. Its status
  *   leaves `open` once: the webhook that moves it to `paid` credits the wallet in the same transaction, so a
  *   checkout credits once however many events say it was paid. `request_key` is the Idempotency-Key of the
- *   request that opened it: a retry gets the same checkout back.
+ *   request that opened it: a retry gets the same checkout back. `amount` is what the card is charged;
+ *   `credit_amount` what the wallet receives: the same, except for a BTC/ETH invoice paid by card, charged in
+ *   a fiat currency at a quote held when the checkout opened.
  * - `payment_events`: the id of every processor event taken in, so each is processed once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -18,6 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subject_id', 'text', (col) => col.notNull())
     .addColumn('amount', 'bigint', (col) => col.notNull())
     .addColumn('currency', 'text', (col) => col.notNull())
+    .addColumn('credit_amount', 'bigint', (col) => col.notNull())
+    .addColumn('credit_currency', 'text', (col) => col.notNull())
     .addColumn('provider', 'text', (col) => col.notNull())
     .addColumn('provider_session_id', 'text', (col) => col.unique())
     .addColumn('checkout_url', 'text')

@@ -1,7 +1,8 @@
 import { kindOf } from '@contract/currencies';
 import { Money } from '@contract/money';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { PaidHandler } from '../payments/payment-purposes';
+import { chargeAtQuote, payableByCard } from './invoice-card-quotes';
 import type { InvoicesDeps } from './invoice-context';
 import { senderOf } from './invoice-mail';
 import { ownerOf, walletToCredit } from './invoice-owners';
@@ -13,26 +14,21 @@ import * as repo from './invoices.repository';
  * An invoice paid by card through its pay link, on a server whose payment rail takes cards (Stripe): the link
  * opens a Checkout Session for what is due, and the payments module's webhook calls `invoiceCardPaid` once
  * the card is charged. The same rules as the sandbox payment: a sent or overdue invoice, never by its owner.
+ * A BTC/ETH invoice is charged in fiat at a held quote and credited in its own currency.
  */
 export async function openInvoiceCheckout(
   deps: InvoicesDeps,
   token: string,
-  key: string,
+  request: { key: string; quoteId?: string | undefined },
   payerId?: string,
 ): Promise<{ checkoutUrl: string }> {
-  if (!deps.payments.takesCards) {
-    throw new AppError('FORBIDDEN', 'This server takes no card payments: pay as the invoice says');
-  }
-  const invoice = await repo.findByPayToken(deps.db, token);
-  if (!invoice || invoice.status === 'draft') throw notFound('Invoice');
-  if (payerId === invoice.user_id) {
-    throw new AppError('BUSINESS_RULE', 'This is your own invoice: only your client can pay it');
-  }
-  if (invoice.status !== 'sent' && invoice.status !== 'overdue') {
-    throw new AppError('CONFLICT', `Invoice ${invoice.number} is already paid`);
-  }
-  if (kindOf(invoice.currency) !== 'fiat') {
-    throw new AppError('BUSINESS_RULE', `An invoice in ${invoice.currency} is not paid by card`);
+  const invoice = await payableByCard(deps, token, payerId);
+  // A BTC/ETH invoice is charged in fiat at the quote the pay page showed (invoice-card-quotes.ts).
+  const crypto = kindOf(invoice.currency) === 'crypto';
+  if (crypto && !request.quoteId) {
+    throw new AppError('VALIDATION_FAILED', 'A card payment of a crypto invoice needs its quote', {
+      quoteId: 'Required',
+    });
   }
   const from = senderOf(await ownerOf(deps.db, invoice.user_id));
   const { url } = await deps.payments.checkout({
@@ -40,7 +36,8 @@ export async function openInvoiceCheckout(
     userId: invoice.user_id,
     subjectId: invoice.id,
     amount: Money.of(BigInt(invoice.total_amount), invoice.currency),
-    requestKey: key,
+    ...(crypto && { charge: chargeAtQuote(deps, invoice, request.quoteId!) }),
+    requestKey: request.key,
     description: `Invoice ${invoice.number} from ${from.name}`,
     returnPath: `/pay/${token}`,
     customerEmail: invoice.client_email,

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { kindOf } from '@contract/currencies';
 import type { Invoice, InvoiceListQuery, PublicInvoice } from '@contract/invoices';
 import type { Database, InvoiceRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -85,7 +84,7 @@ export async function publicInvoice(
   const cards = deps.payments.takesCards;
   return toPublicInvoice(invoice, items, senderOf(user), {
     canPayOnline: deps.config.SANDBOX && !cards,
-    canPayByCard: cards && kindOf(invoice.currency) === 'fiat',
+    canPayByCard: cards,
   });
 }
 

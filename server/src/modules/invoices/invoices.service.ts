@@ -8,6 +8,7 @@ import type { IdempotentRequest } from '../idempotency/idempotency';
 import { illegalMove, ownInvoice, payUrlOf, type InvoicesDeps } from './invoice-context';
 import { createInvoice, removeInvoice, updateInvoice } from './invoice-drafts';
 import { invoiceCardPaid, openInvoiceCheckout } from './invoice-card-payments';
+import { quoteCardPayment } from './invoice-card-quotes';
 import { markInvoicePaid, payInvoiceByLink } from './invoice-paying';
 import { invoiceEmailPreview, sendInvoice } from './invoice-sending';
 import { invoiceSummary } from './invoice-summary';
@@ -56,8 +57,9 @@ export function createInvoicesService(deps: InvoicesDeps) {
     publicPdf: (token: string) => publicInvoicePdf(deps, token),
     payByLink: (token: string, request: Omit<IdempotentRequest, 'userId'>, payerId?: string) =>
       payInvoiceByLink(deps, token, request, payerId),
-    cardCheckout: (token: string, key: string, payerId?: string) =>
-      openInvoiceCheckout(deps, token, key, payerId),
+    cardCheckout: (token: string, request: { key: string; quoteId?: string | undefined }, payerId?: string) =>
+      openInvoiceCheckout(deps, token, request, payerId),
+    cardQuote: (token: string) => quoteCardPayment(deps, token),
     /** For the payments module: what a paid card checkout for an invoice does. */
     cardPaid: invoiceCardPaid(deps),
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payTokenSchema, publicInvoiceSchema } from '@contract/invoices';
-import { checkoutResponseSchema } from '@contract/payments';
+import { cardQuoteSchema, checkoutResponseSchema, invoiceCheckoutBodySchema } from '@contract/payments';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import { sendPdf } from './invoices.routes';
 import type { InvoicesService } from './invoices.service';
@@ -49,12 +49,27 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
       // Opens a card checkout (no money moves until the processor's webhook): keyed like a payment, so a
       // retried click gets the same checkout page back.
       config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params, response: { 201: checkoutResponseSchema } },
+      schema: { params, body: invoiceCheckoutBodySchema, response: { 201: checkoutResponseSchema } },
     },
     async (request, reply) => {
       const { key } = idempotencyOf(request, '');
       const payerId = request.auth?.userId;
-      return reply.status(201).send(await invoices.cardCheckout(request.params.token, key, payerId));
+      const checkout = await invoices.cardCheckout(
+        request.params.token,
+        { key, quoteId: request.body?.quoteId },
+        payerId,
+      );
+      return reply.status(201).send(checkout);
     },
+  );
+
+  app.post(
+    '/:token/card-quote',
+    {
+      // A BTC/ETH invoice's fiat card price, held for the quote window; it moves nothing.
+      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params, response: { 200: cardQuoteSchema } },
+    },
+    async (request) => invoices.cardQuote(request.params.token),
   );
 };

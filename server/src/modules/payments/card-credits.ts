@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Money } from '@contract/money';
+import { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry } from '../ledger/ledger.service';
@@ -43,15 +43,39 @@ export async function creditCardReceipt(
  */
 export async function postProcessingFee(
   trx: Transaction<Database>,
-  fee: { userId: string; walletId: string; amount: Money; checkoutId: string; of: string },
+  fee: {
+    userId: string;
+    walletId: string;
+    /** The processor's fee, in the charged currency. */
+    amount: Money;
+    charged: Money;
+    credit: Money;
+    checkoutId: string;
+    of: string;
+  },
 ): Promise<void> {
   const description = `Card processing fee (Stripe) on ${fee.of}`;
+  const { charged, credit } = fee;
+  // Charged in another currency than the wallet's (a crypto invoice paid by card): the wallet gives up the fee
+  // at the payment's own quote (rounded up: the house never pays part of it), and the house pays the
+  // processor in the charged currency from its liquidity.
+  const fromWallet =
+    charged.currency === credit.currency
+      ? fee.amount
+      : Money.of((fee.amount.minor * credit.minor + charged.minor - 1n) / charged.minor, credit.currency);
+  const crossing = charged.currency !== credit.currency;
   await postEntry(trx, {
     kind: 'processing_fee',
     description,
     metadata: { checkoutId: fee.checkoutId },
     postings: [
-      { accountId: fee.walletId, amount: fee.amount.negated() },
+      { accountId: fee.walletId, amount: fromWallet.negated() },
+      ...(crossing
+        ? [
+            { accountId: houseAccountId('fx_liquidity', credit.currency), amount: fromWallet },
+            { accountId: houseAccountId('fx_liquidity', charged.currency), amount: fee.amount.negated() },
+          ]
+        : []),
       { accountId: houseAccountId('processor_fees', fee.amount.currency), amount: fee.amount },
     ],
     transactions: [
@@ -59,12 +83,35 @@ export async function postProcessingFee(
         user_id: fee.userId,
         wallet_id: fee.walletId,
         type: 'processing_fee',
-        amount: fee.amount.minor,
-        currency: fee.amount.currency,
+        amount: fromWallet.minor,
+        currency: fromWallet.currency,
         counterparty: 'Stripe',
         description,
         status: 'completed',
       },
+    ],
+  });
+}
+
+/**
+ * A crypto invoice paid by card in fiat: the fiat the processor took arrives in the house's liquidity, and the
+ * crypto credited to the wallet (from the outside world, as every invoice payment is) is the house's, given
+ * from its liquidity at the quote. House accounts only: the customer's side is the invoice payment's entry.
+ */
+export async function postCardConversion(
+  trx: Transaction<Database>,
+  conversion: { charged: Money; credit: Money; checkoutId: string },
+): Promise<void> {
+  const { charged, credit } = conversion;
+  await postEntry(trx, {
+    kind: 'card_conversion',
+    description: `Card payment of ${charged.currency} for ${credit.currency} at a held quote`,
+    metadata: { checkoutId: conversion.checkoutId },
+    postings: [
+      { accountId: houseAccountId('external', charged.currency), amount: charged.negated() },
+      { accountId: houseAccountId('fx_liquidity', charged.currency), amount: charged },
+      { accountId: houseAccountId('fx_liquidity', credit.currency), amount: credit.negated() },
+      { accountId: houseAccountId('external', credit.currency), amount: credit },
     ],
   });
 }

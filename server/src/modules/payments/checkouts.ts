@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Money } from '@contract/money';
+import { Money } from '@contract/money';
 import type { Database, PaymentCheckoutRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -14,7 +14,13 @@ export interface CheckoutStart {
   userId: string;
   /** The invoice's id, or the wallet's. */
   subjectId: string;
+  /** What the wallet receives; the card is charged the same unless `charge` says otherwise. */
   amount: Money;
+  /**
+   * For a payment charged in another currency (a crypto invoice paid by card): what the card is charged, at a
+   * quote used up here, only when a new checkout opens (a retry with the same key keeps the first price).
+   */
+  charge?: () => Promise<Money>;
   /** The request's Idempotency-Key: the same key gets the same checkout back. */
   requestKey: string;
   description: string;
@@ -31,8 +37,8 @@ export interface StartedCheckout {
 const sameRequest = (row: PaymentCheckoutRow, start: CheckoutStart) =>
   row.purpose === start.purpose &&
   row.subject_id === start.subjectId &&
-  row.amount === start.amount.minor &&
-  row.currency === start.amount.currency;
+  row.credit_amount === start.amount.minor &&
+  row.credit_currency === start.amount.currency;
 
 /**
  * Opens a Checkout Session at the processor for a payment into `userId`'s wallet. Nothing moves here: the
@@ -56,14 +62,17 @@ export async function startCheckout(
   let row = await repo.findByRequestKey(db, start.userId, start.requestKey);
   if (!row) {
     const id = newId();
+    const charged = start.charge ? await start.charge() : start.amount;
     try {
       await repo.insertCheckout(db, {
         id,
         purpose: start.purpose,
         user_id: start.userId,
         subject_id: start.subjectId,
-        amount: start.amount.minor,
-        currency: start.amount.currency,
+        amount: charged.minor,
+        currency: charged.currency,
+        credit_amount: start.amount.minor,
+        credit_currency: start.amount.currency,
         provider: 'stripe',
         request_key: start.requestKey,
         status: 'open',
@@ -87,7 +96,7 @@ export async function startCheckout(
   const back = (outcome: string) => `${deps.link(start.returnPath)}?card=${outcome}`;
   const opened = await rail.openCheckout({
     checkoutId: row.id,
-    amount: start.amount,
+    amount: Money.of(row.amount, row.currency),
     description: start.description,
     successUrl: back('paid'),
     cancelUrl: back('cancelled'),

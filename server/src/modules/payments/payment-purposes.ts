@@ -10,6 +10,7 @@ export interface PaidCheckout {
   purpose: PaymentPurpose;
   userId: string;
   subjectId: string;
+  /** What arrives in the wallet (for a crypto invoice charged in fiat: the crypto amount of the quote). */
   amount: Money;
   at: string;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Invoice, PublicInvoice } from '@contract/invoices';
-import { formatAmount } from '@contract/money';
+import { formatAmount, parseAmount } from '@contract/money';
+import type { CardQuote } from '@contract/payments';
+import { QUOTE_TTL_SECONDS } from '@contract/trading';
 import type { Transaction } from '@contract/transactions';
 import { operatorHeaders, request, signUp, startDemo, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
@@ -44,12 +46,21 @@ describeEachDatabase(
         await request(ctx.app, ada, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
       ).json() as Invoice;
     };
+    const checkoutWith = (token: string, body: unknown, key = randomUUID()) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/invoices/${token}/checkout`,
+        headers: { 'idempotency-key': key },
+        payload: body as object,
+      });
     const checkout = (token: string, key = randomUUID()) =>
       ctx.app.inject({
         method: 'POST',
         url: `/api/public/invoices/${token}/checkout`,
         headers: { 'idempotency-key': key },
       });
+    const quote = (token: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/public/invoices/${token}/card-quote` });
     const historyOf = async (session: Session) =>
       (await request(ctx.app, session, 'GET', '/api/transactions?limit=100')).json() as Transaction[];
 
@@ -76,8 +87,10 @@ describeEachDatabase(
       const btcShown = (
         await ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${tokenOf(btc)}` })
       ).json() as PublicInvoice;
-      expect(btcShown.canPayByCard).toBe(false);
-      expect((await checkout(tokenOf(btc))).statusCode).toBe(422);
+      expect(btcShown.canPayByCard).toBe(true);
+      // A crypto invoice is charged in fiat at a held quote: without one, no checkout.
+      expect((await checkout(tokenOf(btc))).statusCode).toBe(400);
+      expect((await quote(tokenOf(invoice))).statusCode).toBe(422);
     });
 
     it('opens a Checkout Session for the amount due, once per Idempotency-Key', async () => {
@@ -178,10 +191,11 @@ describeEachDatabase(
       expect(await houseBalance(ctx.app.db, houseAccountId('processor_fees', 'USD'))).toBe(
         feesBefore + BigInt(fee),
       );
+      // One transaction writes both rows, so their order within the same instant is not fixed.
       const rows = (await historyOf(ada)).filter((row) => row.currency === 'USD');
-      expect(rows.map((row) => [row.type, row.direction, row.amount])).toEqual([
-        ['processing_fee', 'out', formatAmount(BigInt(fee), 'USD')],
+      expect(rows.map((row) => [row.type, row.direction, row.amount]).sort()).toEqual([
         ['invoice_payment', 'in', '1155.00'],
+        ['processing_fee', 'out', formatAmount(BigInt(fee), 'USD')],
       ]);
       const mine = (await request(ctx.app, ada, 'GET', `/api/invoices/${invoice.id}`)).json() as Invoice;
       expect(mine).toMatchObject({ status: 'paid', paidVia: 'card' });
@@ -233,6 +247,62 @@ describeEachDatabase(
       expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
     });
 
+    it('charges a BTC invoice in fiat at a held quote and credits the BTC amount, net of the fee', async () => {
+      const invoice = await sendInvoice({
+        currency: 'BTC',
+        items: [{ description: 'Audit', quantity: '1', unitPrice: '0.01' }],
+      });
+      const quoted = await quote(tokenOf(invoice));
+      expect(quoted.statusCode).toBe(200);
+      const held = quoted.json() as CardQuote;
+      expect(held).toMatchObject({ currency: 'USD', cryptoAmount: '0.01100000', cryptoCurrency: 'BTC' });
+      const seconds = (Date.parse(held.expiresAt) - Date.now()) / 1000;
+      expect(seconds).toBeGreaterThan(QUOTE_TTL_SECONDS - 5);
+      expect(seconds).toBeLessThanOrEqual(QUOTE_TTL_SECONDS);
+      const charged = Number(parseAmount(held.amount, 'USD'));
+
+      stripe.calls.length = 0;
+      const opened = await checkoutWith(tokenOf(invoice), { quoteId: held.quoteId });
+      expect(opened.statusCode).toBe(201);
+      expect(stripe.calls[0]!.form).toMatchObject({
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': String(charged),
+      });
+      // A quote holds once: a second checkout needs a new one; an expired one is refused too.
+      expect((await checkoutWith(tokenOf(invoice), { quoteId: held.quoteId })).statusCode).toBe(409);
+      const stale = (await quote(tokenOf(invoice))).json() as CardQuote;
+      await ctx.app.db
+        .updateTable('quotes')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', stale.quoteId)
+        .execute();
+      expect((await checkoutWith(tokenOf(invoice), { quoteId: stale.quoteId })).json().code).toBe(
+        'QUOTE_EXPIRED',
+      );
+
+      const before = parseAmount((await walletsOf(ctx.app, ada)).BTC!.balance, 'BTC');
+      const session = sessionOf((opened.json() as { checkoutUrl: string }).checkoutUrl);
+      const event = stripe.event('checkout.session.completed', session);
+      expect((await deliver(event)).json()).toMatchObject({ outcome: 'credited' });
+      expect((await deliver(event)).json()).toMatchObject({ outcome: 'duplicate' });
+      const feeUsd = BigInt(standInFee(charged));
+      const feeBtc = (feeUsd * 1_100_000n + BigInt(charged) - 1n) / BigInt(charged);
+      expect((await walletsOf(ctx.app, ada)).BTC!.balance).toBe(
+        formatAmount(before + 1_100_000n - feeBtc, 'BTC'),
+      );
+      const btcRows = (await historyOf(ada)).filter((row) => row.currency === 'BTC');
+      const feeRow = btcRows.find((row) => row.type === 'processing_fee');
+      const paidRow = btcRows.find((row) => row.type === 'invoice_payment');
+      expect(feeRow).toMatchObject({ type: 'processing_fee', amount: formatAmount(feeBtc, 'BTC') });
+      expect(paidRow).toMatchObject({ type: 'invoice_payment', amount: '0.01100000' });
+      expect(await houseBalance(ctx.app.db, houseAccountId('processor_fees', 'USD'))).toBeGreaterThanOrEqual(
+        feeUsd,
+      );
+      const mine = (await request(ctx.app, ada, 'GET', `/api/invoices/${invoice.id}`)).json() as Invoice;
+      expect(mine).toMatchObject({ status: 'paid', paidVia: 'card' });
+      expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+    });
+
     it('tops up a wallet by card: the owner’s own wallet, credited only by the webhook', async () => {
       const wallets = await walletsOf(ctx.app, ada);
       const eur = wallets.EUR!;
@@ -276,7 +346,9 @@ describeEachDatabase(
       const fee = standInFee(10000);
       const expected = BigInt(Math.round(Number(eur.balance) * 100)) + BigInt(10000 - fee);
       expect((await walletsOf(ctx.app, ada)).EUR!.balance).toBe(formatAmount(expected, 'EUR'));
-      const [feeRow, topUpRow] = (await historyOf(ada)).filter((row) => row.currency === 'EUR');
+      const eurRows = (await historyOf(ada)).filter((row) => row.currency === 'EUR');
+      const feeRow = eurRows.find((row) => row.type === 'processing_fee');
+      const topUpRow = eurRows.find((row) => row.description === 'Card top-up');
       expect(feeRow).toMatchObject({ type: 'processing_fee', amount: formatAmount(BigInt(fee), 'EUR') });
       expect(topUpRow).toMatchObject({ type: 'deposit', amount: '100.00', description: 'Card top-up' });
       expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);

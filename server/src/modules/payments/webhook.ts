@@ -3,7 +3,7 @@ import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PaymentCheckoutRow } from '../../db/schema';
 import { ensureWallet } from '../wallets/wallets';
-import { creditCardReceipt, postProcessingFee } from './card-credits';
+import { creditCardReceipt, postCardConversion, postProcessingFee } from './card-credits';
 import type { PaymentRail, RailEvent } from './payment-rail';
 import type { Purposes } from './payment-purposes';
 import * as repo from './payments.repository';
@@ -53,8 +53,9 @@ async function takePayment(
   // A session we did not open (another integration on the same Stripe account) is not ours to credit.
   const checkout = found && found.provider_session_id === event.sessionId ? found : undefined;
   const unknownOrDone = !checkout || checkout.status === 'paid';
-  const amount = checkout && Money.of(checkout.amount, checkout.currency);
-  const fee = unknownOrDone ? null : await deps.rail.feeOf(event.paymentId, amount!);
+  const charged = checkout && Money.of(checkout.amount, checkout.currency);
+  const credit = checkout && Money.of(checkout.credit_amount, checkout.credit_currency);
+  const fee = unknownOrDone ? null : await deps.rail.feeOf(event.paymentId, charged!);
 
   return withMoneyTransaction(db, async (trx) => {
     if (!(await repo.claimEvent(trx, event.id, event.type, at))) return 'duplicate';
@@ -65,14 +66,19 @@ async function takePayment(
     if (!moved) return 'duplicate';
     const paid = { id: moved.id, purpose: moved.purpose, userId: moved.user_id, subjectId: moved.subject_id };
     const credited =
-      (await deps.purposes.handlerOf(moved.purpose)(trx, { ...paid, amount: amount!, at })) ??
-      (await creditUnclaimed(trx, moved, amount!));
+      (await deps.purposes.handlerOf(moved.purpose)(trx, { ...paid, amount: credit!, at })) ??
+      (await creditUnclaimed(trx, moved, credit!));
     await repo.setEntry(trx, moved.id, credited.entryId);
+    if (charged!.currency !== credit!.currency) {
+      await postCardConversion(trx, { charged: charged!, credit: credit!, checkoutId: moved.id });
+    }
     if (kept > 0n) {
       await postProcessingFee(trx, {
         userId: moved.user_id,
         walletId: credited.walletId,
         amount: Money.of(kept, moved.currency),
+        charged: charged!,
+        credit: credit!,
         checkoutId: moved.id,
         of: moved.purpose === 'invoice' ? 'an invoice payment' : 'a card top-up',
       });
