@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicInvoice } from '@contract/invoices';
-import type { CheckoutResponse } from '@contract/payments';
+import type { CardQuote, CheckoutResponse } from '@contract/payments';
 import { api, apiRequest } from '@web/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@web/lib/idempotency';
 
@@ -45,11 +45,26 @@ export function usePayInvoice(token: string) {
  */
 export function useCardCheckout(token: string) {
   return useMutation({
-    mutationFn: (idempotencyKey: string) =>
+    mutationFn: ({ idempotencyKey, quoteId }: { idempotencyKey: string; quoteId?: string }) =>
       apiRequest<CheckoutResponse>(`${pathOf(token)}/checkout`, {
         method: 'POST',
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        ...(quoteId && { body: { quoteId } }),
       }),
     onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
   });
 }
+
+/**
+ * POST /api/public/invoices/{token}/card-quote: a BTC/ETH invoice's fiat card price, held for the quote
+ * window; asked again as each window closes, so the price shown is always one the server still honours.
+ */
+export const useCardQuote = (token: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['card-quote', token],
+    queryFn: () => apiRequest<CardQuote>(`${pathOf(token)}/card-quote`, { method: 'POST' }),
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data ? Math.max(1_000, Date.parse(query.state.data.expiresAt) - Date.now() - 1_000) : false,
+  });

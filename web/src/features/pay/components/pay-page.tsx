@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDay } from '@contract/dates';
 import { CircleCheck, CreditCard, Download, FileX, Lock } from 'lucide-react';
+import { kindOf } from '@contract/currencies';
 import type { PublicInvoice } from '@contract/invoices';
 import { BillTo, InvoiceTotals } from '@web/components/invoice-parts';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
@@ -14,7 +15,13 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { formatMoney } from '@web/lib/money';
-import { publicInvoicePdfUrl, useCardCheckout, usePayInvoice, usePublicInvoice } from '../api/public-invoice';
+import {
+  publicInvoicePdfUrl,
+  useCardCheckout,
+  useCardQuote,
+  usePayInvoice,
+  usePublicInvoice,
+} from '../api/public-invoice';
 
 /** What the card processor's page sent the client back with: `?card=paid` or `?card=cancelled`. */
 const cardReturn = () => new URLSearchParams(window.location.search).get('card');
@@ -160,9 +167,11 @@ function PayAction({ token, invoice }: { token: string; invoice: PublicInvoice }
 /** Pay by card: off to the card processor's secure page; back here once it is paid or cancelled. */
 function CardPayAction({ token, invoice }: { token: string; invoice: PublicInvoice }) {
   const checkout = useCardCheckout(token);
+  const crypto = kindOf(invoice.currency) === 'crypto';
+  const returned = cardReturn();
+  const quote = useCardQuote(token, crypto && returned !== 'paid');
   const [key] = useState(newIdempotencyKey);
   const guard = useConfirmKeyGuard();
-  const returned = cardReturn();
   if (returned === 'paid') {
     return (
       <Alert role="status">
@@ -173,6 +182,24 @@ function CardPayAction({ token, invoice }: { token: string; invoice: PublicInvoi
   }
   // Leaving for the processor's page: the button stays busy until the browser goes.
   const leaving = checkout.isPending || checkout.isSuccess;
+  const held = crypto ? quote.data : undefined;
+  if (crypto && !held) {
+    return quote.isError ? (
+      <ErrorAlert>{friendlyErrorMessage(quote.error, 'The card price could not be found.')}</ErrorAlert>
+    ) : (
+      <Skeleton className="h-11" role="status" aria-label="Finding the card price" />
+    );
+  }
+  const pay = () =>
+    checkout.mutate(
+      { idempotencyKey: key, ...(held && { quoteId: held.quoteId }) },
+      {
+        // The price's window closed before the click reached the server: show a fresh one to pay.
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.code === 'QUOTE_EXPIRED') void quote.refetch();
+        },
+      },
+    );
   return (
     <div className="grid gap-3">
       {returned === 'cancelled' && (
@@ -183,10 +210,21 @@ function CardPayAction({ token, invoice }: { token: string; invoice: PublicInvoi
       {checkout.isError && (
         <ErrorAlert>{friendlyErrorMessage(checkout.error, 'The card payment could not start.')}</ErrorAlert>
       )}
-      <Button size="lg" onClick={() => checkout.mutate(key)} disabled={leaving} {...guard}>
+      <Button size="lg" onClick={pay} disabled={leaving} {...guard}>
         {leaving ? <Spinner /> : <CreditCard />}
-        Pay {formatMoney(invoice.totalAmount, invoice.currency)} by card
+        Pay{' '}
+        {held
+          ? formatMoney(held.amount, held.currency)
+          : formatMoney(invoice.totalAmount, invoice.currency)}{' '}
+        by card
       </Button>
+      {held && (
+        <p className="text-sm">
+          {formatMoney(held.amount, held.currency)} pays {formatMoney(held.cryptoAmount, held.cryptoCurrency)}{' '}
+          exactly: this price holds until {new Date(held.expiresAt).toLocaleTimeString()}, then a new one is
+          shown.
+        </p>
+      )}
       <p className="text-xs text-muted-foreground">
         You pay on Stripe&apos;s secure page and come back here. Meridian never sees your card number.
       </p>
