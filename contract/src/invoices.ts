@@ -416,6 +416,11 @@ export const publicInvoiceSchema = invoiceSchema
     balance: invoiceBalanceSchema(invoicePaymentSchema),
     /** Whether this server takes the sandbox payment (a sandbox server); otherwise pay as the invoice says. */
     canPayOnline: z.boolean(),
+    /**
+     * Whether the client can pay by card (the server takes card payments). A BTC/ETH invoice is charged in
+     * fiat at a held quote: POST .../card-quote first (contract/src/payments.ts).
+     */
+    canPayByCard: z.boolean(),
   });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 

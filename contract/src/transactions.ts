@@ -16,6 +16,7 @@ export const transactionTypes = [
   'exchange',
   'savings_deposit',
   'savings_withdrawal',
+  'processing_fee',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -29,6 +30,7 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   exchange: 'Exchange',
   savings_deposit: 'Saved to a goal',
   savings_withdrawal: 'Taken from a goal',
+  processing_fee: 'Card processing fee',
 };
 
 /** `returned`: a payment nobody claimed went back to the sender (the money is in their wallet again). */
@@ -44,7 +46,10 @@ export type TransactionDirection = 'in' | 'out' | 'exchange';
 export function directionOf(type: TransactionType): TransactionDirection {
   if (type === 'exchange') return 'exchange';
   // Money set aside in a savings goal leaves the wallet (and comes back); it is still the customer's own.
-  return type === 'send' || type === 'card_payment' || type === 'savings_deposit' ? 'out' : 'in';
+  // The card processor's fee on a payment received leaves the wallet like a payment away.
+  return type === 'send' || type === 'card_payment' || type === 'savings_deposit' || type === 'processing_fee'
+    ? 'out'
+    : 'in';
 }
 
 export const transactionSchema = z.object({
@@ -80,7 +85,7 @@ export const historyFilters = ['all', 'incoming', 'outgoing', 'exchange'] as con
 export type HistoryFilter = (typeof historyFilters)[number];
 export const historyFilterTypes: Record<Exclude<HistoryFilter, 'all'>, readonly TransactionType[]> = {
   incoming: ['receive', 'deposit', 'invoice_payment'],
-  outgoing: ['send', 'card_payment'],
+  outgoing: ['send', 'card_payment', 'processing_fee'],
   exchange: ['exchange'],
 };
 

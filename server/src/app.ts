@@ -24,6 +24,7 @@ import { mailModule } from './modules/mail/mail.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
 import { passwordResetModule } from './modules/password-reset/password-reset.module';
+import { paymentsModule } from './modules/payments/payments.module';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { ratesModule } from './modules/rates/rates.module';
 import { recipientsModule } from './modules/recipients/recipients.module';
@@ -110,7 +111,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const cards = await cardsModule(app, { db, dialect, config, rates, notifier, limits, checkPassword });
   // Before the invoices module, so a new demo gets its history first, then its invoices.
   demoModule({ auth, notifier, cardSecrets: cards.secrets });
-  const invoices = await invoicesModule(app, { db, config, rates, mailer, notifier, auth });
+  const payments = await paymentsModule(app, { db, config, notifier, link: (path) => mailer.link(path) });
+  const invoices = await invoicesModule(app, {
+    db,
+    config,
+    rates,
+    mailer,
+    notifier,
+    auth,
+    payments: payments.payments,
+  });
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
@@ -124,7 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);
-  const integrations = [exchangeRates, mail, notifications, guards, cards, kyc].flatMap((m) => m.checks);
+  const integrations = [exchangeRates, mail, notifications, guards, cards, payments, kyc].flatMap(
+    (m) => m.checks,
+  );
   await systemModule(app, { db, dialect, config, jobs, jobsRunHere: Boolean(options.jobs), integrations });
   // The web app's files; its not-found handler serves the app's page for any other address.
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });

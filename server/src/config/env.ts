@@ -269,6 +269,11 @@ const envSchema = z.object({
     .optional(),
   /** Stripe Issuing: set to issue real cards through Stripe (demo accounts keep demo cards). */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /**
+   * Stripe webhook signing secret (whsec_...): with STRIPE_SECRET_KEY, clients pay invoices and top up wallets
+   * by card through Stripe Checkout. One of the two without the other is reported as misconfigured.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API origin (tests point it at a local stand-in). */
   STRIPE_API_BASE: z
     .string()

@@ -28,10 +28,11 @@ import * as passwordResets from './migrations/0026-password-resets';
 import * as mailQuotaAndReleasedAddresses from './migrations/0027-mail-quota-and-released-addresses';
 import * as storedFunctionsMove from './migrations/0028-stored-functions-move';
 import * as dropUnusedStoredFunctions from './migrations/0029-drop-unused-stored-functions';
+import * as invoicePayments from './migrations/0030-invoice-payments';
 import * as invoiceSchedules from './migrations/0031-invoice-schedules';
+import * as paymentCheckouts from './migrations/0032-payment-checkouts';
 import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
-import * as invoicePayments from './migrations/0030-invoice-payments';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -68,10 +69,11 @@ const migrations: Record<string, Migration> = {
   '0027-mail-quota-and-released-addresses': mailQuotaAndReleasedAddresses,
   '0028-stored-functions-move': storedFunctionsMove,
   '0029-drop-unused-stored-functions': dropUnusedStoredFunctions,
+  '0030-invoice-payments': invoicePayments,
   '0031-invoice-schedules': invoiceSchedules,
+  '0032-payment-checkouts': paymentCheckouts,
   '0033-clients': clients,
   '0034-invoice-language': invoiceLanguage,
-  '0030-invoice-payments': invoicePayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

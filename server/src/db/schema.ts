@@ -150,6 +150,40 @@ export interface EmailVerificationsTable {
 }
 
 /** A link to choose a new password (modules/password-reset): single use, 1 hour, only the token's hash kept. */
+/** A Checkout Session opened at the card processor (modules/payments). */
+export interface PaymentCheckoutsTable {
+  id: string;
+  purpose: 'invoice' | 'top_up';
+  /** Whose wallet the money lands in. */
+  user_id: string;
+  /** The invoice's id, or the wallet's for a top-up. */
+  subject_id: string;
+  /** What the card is charged. */
+  amount: bigint;
+  currency: Currency;
+  /** What the wallet receives: the same, but for a crypto invoice charged in fiat at a held quote. */
+  credit_amount: bigint;
+  credit_currency: Currency;
+  provider: 'stripe';
+  provider_session_id: string | null;
+  checkout_url: string | null;
+  request_key: string;
+  status: 'open' | 'paid' | 'expired';
+  /** The processor's fee, once paid (minor units of `currency`). */
+  fee: bigint | null;
+  /** The journal entry that credited the payment. */
+  entry_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A processor event taken in, by its own id: each is processed once. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface PasswordResetsTable {
   /** SHA-256 (hex) of the token in the emailed link. */
   id: string;
@@ -277,7 +311,7 @@ export interface NotificationsTable {
 export interface QuotesTable {
   id: string;
   user_id: string;
-  kind: 'convert' | 'trade';
+  kind: 'convert' | 'trade' | 'card';
   terms: string;
   price: string;
   created_at: string;
@@ -660,6 +694,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   invoice_schedules: InvoiceSchedulesTable;
   invoice_schedule_runs: InvoiceScheduleRunsTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -669,6 +705,7 @@ export type TransactionRow = Selectable<TransactionsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type TradingOrderRow = Selectable<TradingOrdersTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
 export type InvoiceScheduleRow = Selectable<InvoiceSchedulesTable>;
 export type ClientRow = Selectable<ClientsTable>;

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { RateSource } from '../fx/rate-source';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { PaymentsService } from '../payments/payments.service';
 import * as repo from './invoices.repository';
 
 /** What every invoice use case works with. */
@@ -16,7 +17,12 @@ export interface InvoicesDeps {
   rates: RateSource;
   mailer: Mailer;
   notifier: Notifier;
+  /** The payment rail: cards through Stripe when configured (invoice-card-payments.ts). */
+  payments: PaymentsService;
 }
+
+/** What making, sending and listing invoices work with: everything but the payment rail. */
+export type InvoiceCoreDeps = Omit<InvoicesDeps, 'payments'>;
 
 /** The pay link of an invoice: the web page `/pay/{token}` on this server's public address. */
 export const payUrlOf = (mailer: Mailer, token: string) => mailer.link(`/pay/${token}`);

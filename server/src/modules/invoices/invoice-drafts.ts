@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { findOwnClient } from '../clients/clients';
-import { ownInvoice, today, type InvoicesDeps } from './invoice-context';
+import { ownInvoice, today, type InvoiceCoreDeps } from './invoice-context';
 import { figureColumns, figuresOf, itemRows } from './draft-figures';
 import { normalizePercent } from './invoice-figures';
 import { formatInvoiceNumber, giveBackInvoiceNumber, takeInvoiceNumber } from './invoice-number';
@@ -58,7 +58,7 @@ async function clientFieldsOf(
  * invoice's period), its due date may have passed too; `trx`: inside the caller's transaction.
  */
 export async function createInvoice(
-  deps: InvoicesDeps,
+  deps: InvoiceCoreDeps,
   userId: string,
   parsed: CreateInvoiceRequest,
   options: { trx?: Kysely<Database>; issueDate?: string } = {},
@@ -119,7 +119,7 @@ export async function createInvoice(
 
 /** Only a draft changes; its figures are worked out again from what the request and the draft say. */
 export async function updateInvoice(
-  deps: InvoicesDeps,
+  deps: InvoiceCoreDeps,
   userId: string,
   id: string,
   body: UpdateInvoiceRequest,
@@ -163,7 +163,7 @@ export async function updateInvoice(
 }
 
 /** A draft goes, and gives its number back; only the newest one can, or the numbering would have a gap. */
-export async function removeInvoice(deps: InvoicesDeps, userId: string, id: string): Promise<void> {
+export async function removeInvoice(deps: InvoiceCoreDeps, userId: string, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const invoice = await ownInvoice(trx, userId, id, true);
     if (invoice.status !== 'draft') {

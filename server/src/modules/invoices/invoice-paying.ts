@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { withMoneyTransaction } from '../../db/money-transaction';
 import { illegalMove, ownInvoice, type InvoicesDeps } from './invoice-context';
-import { recordInvoicePayment, termsOf } from './invoice-payment';
+import { paymentAmountOf, recordInvoicePayment, termsOf } from './invoice-payment';
 import { presentOne, publicInvoice } from './invoice-views';
 import { stampInHomeCurrency } from './home-stamp';
 import * as repo from './invoices.repository';
@@ -15,24 +15,6 @@ import * as repo from './invoices.repository';
 /** The ways an invoice is paid: marked paid or part-paid by its owner, or through its pay link by the client. */
 
 const OPEN = new Set<InvoiceRow['status']>(['sent', 'partially_paid', 'overdue']);
-
-/** The amount asked, in the invoice's currency; without one, what is due now (the deposit, or the rest). */
-function amountOf(invoice: InvoiceRow, asked: string | undefined): Money {
-  const minor =
-    asked === undefined
-      ? payableNow(termsOf(invoice)).dueNow
-      : parseAmountOr422(asked, invoice.currency as InvoiceCurrency);
-  return Money.of(minor, invoice.currency);
-}
-
-function parseAmountOr422(text: string, currency: InvoiceCurrency): bigint {
-  try {
-    return parseAmount(text, currency);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : 'Not a valid amount';
-    throw new AppError('VALIDATION_FAILED', message, { amount: message });
-  }
-}
 
 /**
  * sent|partially_paid|overdue → paid by hand: the client paid the rest some other way. On a sandbox server
@@ -57,7 +39,7 @@ export async function recordPartPayment(
 ) {
   const found = await ownInvoice(deps.db, request.userId, id);
   if (!OPEN.has(found.status)) throw illegalMove(found, 'paid');
-  const amount = amountOf(found, body.amount);
+  const amount = paymentAmountOf(found, body.amount);
   const stamp = await stampInHomeCurrency(deps.rates, amount, found.home_currency);
   return runIdempotent<Invoice>(deps.db, request, async (trx) => {
     const locked = await ownInvoice(trx, request.userId, id, true);
@@ -114,15 +96,16 @@ export async function payInvoiceByLink(
   asked?: string,
 ) {
   const { db, config, notifier } = deps;
-  if (!config.SANDBOX) {
-    throw new AppError('FORBIDDEN', 'This server takes no online payments: pay as the invoice says');
+  if (!config.SANDBOX || deps.payments.takesCards) {
+    const how = deps.payments.takesCards ? 'pay by card' : 'pay as the invoice says';
+    throw new AppError('FORBIDDEN', `This server takes no simulated payments: ${how}`);
   }
   const found = await repo.findByPayToken(db, token);
   if (!found || found.status === 'draft') throw notFound('Invoice');
   if (payerId === found.user_id) {
     throw new AppError('BUSINESS_RULE', 'This is your own invoice: only your client can pay it');
   }
-  const amount = amountOf(found, asked);
+  const amount = paymentAmountOf(found, asked);
   const stamp = await stampInHomeCurrency(deps.rates, amount, found.home_currency);
   return runIdempotent<PublicInvoice>(db, { ...request, userId: found.user_id }, async (trx) => {
     const invoice = await repo.findByPayToken(trx, token, true);

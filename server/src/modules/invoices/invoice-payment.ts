@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { paymentProblem, type PaymentTerms } from '@contract/invoice-math';
+import { payableNow, paymentProblem, type PaymentTerms } from '@contract/invoice-math';
 import type { PaymentRoute } from '@contract/invoices';
-import { displayMoney, Money } from '@contract/money';
+import { displayMoney, Money, parseAmount } from '@contract/money';
 import type { Database, InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -36,6 +36,26 @@ export const termsOf = (invoice: InvoiceRow): PaymentTerms => ({
   minimum: BigInt(invoice.min_payment),
   paid: BigInt(invoice.paid_amount),
 });
+
+/**
+ * The amount a payment asks for, in the invoice's currency (without one, what is due now: the deposit, or the
+ * rest), checked against the contract's rule before anything is opened or charged (422 otherwise).
+ */
+export function paymentAmountOf(invoice: InvoiceRow, asked: string | undefined): Money {
+  let minor: bigint;
+  try {
+    minor = asked === undefined ? payableNow(termsOf(invoice)).dueNow : parseAmount(asked, invoice.currency);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'Not a valid amount';
+    throw new AppError('VALIDATION_FAILED', message, { amount: message });
+  }
+  const problem = paymentProblem(termsOf(invoice), minor, invoice.currency);
+  if (problem) throw new AppError('BUSINESS_RULE', problem, { amount: problem });
+  return Money.of(minor, invoice.currency);
+}
+
+/** Whether an invoice still takes payments. */
+export const isOpenForPayment = (invoice: InvoiceRow) => OPEN.has(invoice.status);
 
 const notOpen = (invoice: InvoiceRow) =>
   invoice.status === 'paid'

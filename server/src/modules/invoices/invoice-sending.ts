@@ -1,7 +1,7 @@
 import { Money } from '@contract/money';
 import type { Invoice, InvoiceEmailPreview } from '@contract/invoices';
 import { AppError } from '../../lib/errors';
-import { illegalMove, ownInvoice, payUrlOf, today, type InvoicesDeps } from './invoice-context';
+import { illegalMove, ownInvoice, payUrlOf, today, type InvoiceCoreDeps } from './invoice-context';
 import { invoiceMessage, senderOf } from './invoice-mail';
 import { ownerOf } from './invoice-owners';
 import { presentOne } from './invoice-views';
@@ -13,7 +13,7 @@ import * as repo from './invoices.repository';
  * period's date), and emailed to the client with the PDF.
  */
 export async function sendInvoice(
-  deps: InvoicesDeps,
+  deps: InvoiceCoreDeps,
   userId: string,
   id: string,
   options: { issueDate?: string } = {},
@@ -55,7 +55,7 @@ export async function sendInvoice(
 
 /** The email `sendInvoice` would enqueue, from the same template, for the owner to read before sending. */
 export async function invoiceEmailPreview(
-  deps: InvoicesDeps,
+  deps: InvoiceCoreDeps,
   userId: string,
   id: string,
 ): Promise<InvoiceEmailPreview> {

@@ -137,7 +137,7 @@ export function toPublicInvoice(
   items: InvoiceItemRow[],
   payments: InvoicePaymentRow[],
   from: { name: string; email: string },
-  canPayOnline: boolean,
+  payBy: { canPayOnline: boolean; canPayByCard: boolean },
 ): PublicInvoice {
   if (row.status === 'draft') throw new Error('A draft has no public page');
   const document = documentOf(row, items, payments);
@@ -146,5 +146,5 @@ export function toPublicInvoice(
     ...document.balance,
     payments: document.balance.payments.map(({ amount, via, paidAt }) => ({ amount, via, paidAt })),
   };
-  return { ...document, balance, from, status: row.status, canPayOnline };
+  return { ...document, balance, from, status: row.status, ...payBy };
 }

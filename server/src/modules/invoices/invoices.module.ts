@@ -6,6 +6,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { RateSource } from '../fx/rate-source';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { PaymentsService } from '../payments/payments.service';
 import { seedDemoInvoices } from './demo-invoices';
 import { overdueInvoicesJob } from './invoice-overdue';
 import { createInvoicesFace } from './invoices';
@@ -24,9 +25,10 @@ export async function invoicesModule(
     mailer: Mailer;
     notifier: Notifier;
     auth: AuthService;
+    payments: PaymentsService;
   },
 ) {
-  const { db, config, rates, mailer, notifier, auth } = deps;
+  const { db, config, rates, mailer, notifier, auth, payments } = deps;
   // The fonts are read now, once: a PDF_CJK_FONT that cannot be read stops the start, and a missing CJK font
   // is said once here rather than on every PDF.
   if (!pdfFonts(config.PDF_CJK_FONT).cjk) {
@@ -34,7 +36,8 @@ export async function invoicesModule(
       'Invoice PDFs: no CJK font installed (set PDF_CJK_FONT or install fonts-noto-cjk): Chinese, Japanese and Korean text will show as empty boxes',
     );
   }
-  const invoices = createInvoicesService({ db, config, rates, mailer, notifier });
+  const invoices = createInvoicesService({ db, config, rates, mailer, notifier, payments });
+  payments.onPaid('invoice', invoices.cardPaid);
   invoices.registerAttachments();
   auth.onDemoSeed((seedDb, user) => seedDemoInvoices(seedDb, user.id, rates));
 

@@ -7,6 +7,8 @@ import type {
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import { illegalMove, ownInvoice, payUrlOf, type InvoicesDeps } from './invoice-context';
 import { createInvoice, removeInvoice, updateInvoice } from './invoice-drafts';
+import { invoiceCardPaid, openInvoiceCheckout } from './invoice-card-payments';
+import { quoteCardPayment } from './invoice-card-quotes';
 import { markInvoicePaid, payInvoiceByLink, recordPartPayment } from './invoice-paying';
 import { invoiceEmailPreview, sendInvoice } from './invoice-sending';
 import { invoiceSummary } from './invoice-summary';
@@ -63,6 +65,14 @@ export function createInvoicesService(deps: InvoicesDeps) {
       payerId?: string,
       amount?: string,
     ) => payInvoiceByLink(deps, token, request, payerId, amount),
+    cardCheckout: (
+      token: string,
+      request: { key: string; quoteId?: string | undefined; amount?: string | undefined },
+      payerId?: string,
+    ) => openInvoiceCheckout(deps, token, request, payerId),
+    cardQuote: (token: string, amount?: string) => quoteCardPayment(deps, token, amount),
+    /** For the payments module: what a paid card checkout for an invoice does. */
+    cardPaid: invoiceCardPaid(deps),
 
     /** For the mailer: the PDF attached to an invoice's email, as the invoice stands when it goes out. */
     registerAttachments: () => registerInvoiceAttachments(deps),

@@ -6,7 +6,7 @@ import {
   type Invoice,
 } from '@contract/invoices';
 import type { Database } from '../../db/schema';
-import type { InvoicesDeps } from './invoice-context';
+import type { InvoiceCoreDeps } from './invoice-context';
 import { createInvoice } from './invoice-drafts';
 import { sendInvoice } from './invoice-sending';
 import { invoicesByIds } from './invoice-views';
@@ -19,7 +19,7 @@ export type InvoicesFace = ReturnType<typeof createInvoicesFace>;
  * invoice like any other: numbered by the owner's one gap-free sequence, shown in the list, sent by the same
  * code with the same checks.
  */
-export function createInvoicesFace(deps: InvoicesDeps) {
+export function createInvoicesFace(deps: InvoiceCoreDeps) {
   return {
     /**
      * A draft issued on `issueDate` (its number from that year's sequence), written in `trx` when given, so

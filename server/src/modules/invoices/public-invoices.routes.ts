@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payInvoiceBodySchema, payTokenSchema, publicInvoiceSchema } from '@contract/invoices';
+import {
+  cardQuoteBodySchema,
+  cardQuoteSchema,
+  checkoutResponseSchema,
+  invoiceCheckoutBodySchema,
+} from '@contract/payments';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
 import { sendPdf } from './invoices.routes';
 import type { InvoicesService } from './invoices.service';
@@ -41,5 +47,35 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
         await invoices.payByLink(request.params.token, { key, fingerprint }, payerId, request.body?.amount),
       );
     },
+  );
+
+  app.post(
+    '/:token/checkout',
+    {
+      // Opens a card checkout (no money moves until the processor's webhook): keyed like a payment, so a
+      // retried click gets the same checkout page back.
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params, body: invoiceCheckoutBodySchema, response: { 201: checkoutResponseSchema } },
+    },
+    async (request, reply) => {
+      const { key } = idempotencyOf(request, '');
+      const payerId = request.auth?.userId;
+      const checkout = await invoices.cardCheckout(
+        request.params.token,
+        { key, quoteId: request.body?.quoteId, amount: request.body?.amount },
+        payerId,
+      );
+      return reply.status(201).send(checkout);
+    },
+  );
+
+  app.post(
+    '/:token/card-quote',
+    {
+      // A BTC/ETH invoice's fiat card price, held for the quote window; it moves nothing.
+      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params, body: cardQuoteBodySchema, response: { 200: cardQuoteSchema } },
+    },
+    async (request) => invoices.cardQuote(request.params.token, request.body?.amount),
   );
 };

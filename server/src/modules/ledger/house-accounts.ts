@@ -14,6 +14,8 @@ import { insertHouseAccounts } from './ledger.repository';
  *   settlement moves each payout on to `external`. Its balance is what is in transit right now.
  * - held_transfers: money sent by email to an address no verified account has yet (modules/transfers); it
  *   lands when the address is verified or goes back to the sender.
+ * - processor_fees: what the card processor (Stripe) kept of a card payment, taken from the wallet it paid
+ *   into (modules/payments).
  * They have deterministic ids so any module can name them without a lookup.
  *
  * Each book has its own set: the demo book's `external` is where play money comes from and goes to, so the
@@ -27,6 +29,7 @@ export const houseKinds = [
   'card_settlement',
   'payouts_pending',
   'held_transfers',
+  'processor_fees',
 ] as const;
 export type HouseKind = (typeof houseKinds)[number];
 

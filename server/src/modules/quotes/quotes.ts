@@ -11,7 +11,7 @@ import * as repo from './quotes.repository';
  * with its id within QUOTE_TTL_SECONDS gets exactly that price, once, and only for its own user. Quotes live
  * in the database, so a quote made by one app process is honoured by any other.
  */
-export type QuoteKind = 'convert' | 'trade';
+export type QuoteKind = 'convert' | 'trade' | 'card';
 
 /** The terms as one canonical string: the same terms always compare equal. */
 const termsText = (terms: Record<string, string>) =>

@@ -30,6 +30,7 @@ describeEachDatabase('system status', (ctx) => {
       'push',
       'rate-limits',
       'cards',
+      'payments',
       'verification',
       'storage',
       'scheduler',
@@ -43,6 +44,10 @@ describeEachDatabase('system status', (ctx) => {
       status: 'warning',
       production: expect.stringContaining('STRIPE_SECRET_KEY'),
     });
+    expect(all.payments).toMatchObject({
+      status: 'warning',
+      production: expect.stringContaining('STRIPE_WEBHOOK_SECRET'),
+    });
     expect(all.verification).toMatchObject({
       status: 'warning',
       production: expect.stringContaining('identity verification provider'),
@@ -51,7 +56,7 @@ describeEachDatabase('system status', (ctx) => {
       status: 'warning',
       production: expect.stringContaining('S3_ENDPOINT'),
     });
-    expect(status.total).toBe(9);
+    expect(status.total).toBe(10);
     expect(status.working).toBe(status.integrations.filter((each) => each.status === 'working').length);
     expect(status.jobs.map((job) => job.name)).toContain('match-limit-orders');
   });

@@ -208,7 +208,8 @@ describeEachDatabase('transaction export', (ctx) => {
     expect(all.slice(1).map((line) => line.split(',')[2])).toEqual(expected.map((row) => row.description));
 
     const outgoing = lines((await csvOf('?type=outgoing', user)).body).slice(1);
-    const expectedOutgoing = expected.filter((row) => row.type === 'send' || row.type === 'card_payment');
+    const outgoingTypes: readonly string[] = historyFilterTypes.outgoing;
+    const expectedOutgoing = expected.filter((row) => outgoingTypes.includes(row.type));
     expect(outgoing.map((line) => line.split(',')[2])).toEqual(
       expectedOutgoing.map((row) => row.description),
     );

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Database } from '../../db/schema';
 import { ensureAccount, openAccounts } from '../ledger/accounts';
-import { findWalletByCurrency, WALLET, type WalletRow } from './wallets.repository';
+import { findWalletByCurrency, listWallets, WALLET, type WalletRow } from './wallets.repository';
 
 /**
  * The wallets module's public face: what other modules may ask of a user's wallets. A wallet is a ledger
@@ -10,6 +10,11 @@ import { findWalletByCurrency, WALLET, type WalletRow } from './wallets.reposito
  */
 
 export { findWalletByCurrency, type WalletRow } from './wallets.repository';
+
+/** The user's own wallets (another user's are never among them). */
+export function listOwnWallets(db: Kysely<Database>, userId: string): Promise<WalletRow[]> {
+  return listWallets(db, userId);
+}
 
 /** Opens the wallets that do not exist yet, in the user's book (a demo's are demo); returns how many. */
 export function openWallets(

@@ -19,6 +19,7 @@ import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useAuthOptions } from '@web/lib/email-verification';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { amountInputProblem, formatMoney } from '@web/lib/money';
+import { useCardTopUp, usePaymentOptions } from '../api/card-top-up';
 import { useDeposit } from '../api/deposit';
 
 interface AddFundsDialogProps {
@@ -31,17 +32,33 @@ interface AddFundsDialogProps {
 
 /** The dialog stays mounted closed; its form remounts on each opening, so every opening starts clean. */
 export function AddFundsDialog({ open, onOpenChange, wallets, onCloseAutoFocus }: AddFundsDialogProps) {
+  const options = usePaymentOptions();
+  // The sandbox deposit where the server is a sandbox; a card top-up where it takes cards; else neither.
+  const mode = options.data?.sandboxDeposit ? 'sandbox' : options.data?.cardTopUp ? 'card' : 'none';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Add Funds</DialogTitle>
           <DialogDescription>
-            Top up a wallet with sandbox money: <DepositCap />
+            {mode === 'card' ? (
+              'Top up a wallet by card: you pay on Stripe’s secure page, and the money arrives once the payment is confirmed.'
+            ) : (
+              <>
+                Top up a wallet with sandbox money: <DepositCap />
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
-        {wallets && wallets.length > 0 ? (
-          <AddFundsForm wallets={wallets} onDone={() => onOpenChange(false)} />
+        {options.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        ) : mode === 'none' && !options.isError ? (
+          <p className="text-sm text-muted-foreground">
+            This server takes no card payments yet, so money can only arrive as a transfer or an invoice
+            payment.
+          </p>
+        ) : wallets && wallets.length > 0 ? (
+          <AddFundsForm wallets={wallets} byCard={mode === 'card'} onDone={() => onOpenChange(false)} />
         ) : (
           <p className="text-sm text-muted-foreground">Your wallets are still loading.</p>
         )}
@@ -60,8 +77,18 @@ function DepositCap() {
 
 const suggestions = ['100', '500', '1000', '5000'];
 
-function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone: () => void }) {
+function AddFundsForm({
+  wallets,
+  byCard,
+  onDone,
+}: {
+  wallets: readonly Wallet[];
+  byCard: boolean;
+  onDone: () => void;
+}) {
   const deposit = useDeposit();
+  const cardTopUp = useCardTopUp();
+  const busy = deposit.isPending || cardTopUp.isPending || cardTopUp.isSuccess;
   const [walletId, setWalletId] = useState(wallets[0]!.id);
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -87,6 +114,15 @@ function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone:
         ? previous.key
         : newIdempotencyKey();
     attempt.current = { key, walletId: wallet.id, amount: trimmed };
+    const failed = (error: Error) => {
+      const amountMessage = error instanceof ApiError ? error.fields.amount : undefined;
+      if (amountMessage) setFieldError(amountMessage);
+      else setFormError(friendlyErrorMessage(error, 'The deposit could not be made. Please try again.'));
+    };
+    if (byCard) {
+      cardTopUp.mutate({ walletId: wallet.id, amount: trimmed, idempotencyKey: key }, { onError: failed });
+      return;
+    }
     deposit.mutate(
       { walletId: wallet.id, amount: trimmed, idempotencyKey: key },
       {
@@ -98,11 +134,7 @@ function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone:
           });
           onDone();
         },
-        onError: (error) => {
-          const amountMessage = error instanceof ApiError ? error.fields.amount : undefined;
-          if (amountMessage) setFieldError(amountMessage);
-          else setFormError(friendlyErrorMessage(error, 'The deposit could not be made. Please try again.'));
-        },
+        onError: failed,
       },
     );
   };
@@ -168,9 +200,9 @@ function AddFundsForm({ wallets, onDone }: { wallets: readonly Wallet[]; onDone:
           ))}
         </div>
       )}
-      <Button type="submit" size="lg" disabled={deposit.isPending}>
-        {deposit.isPending && <Spinner />}
-        Add Funds
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy && <Spinner />}
+        {byCard ? 'Pay by card' : 'Add Funds'}
       </Button>
     </form>
   );

@@ -14,6 +14,7 @@ export const activityLabels: Record<TransactionType, string> = {
   exchange: 'Currency exchange',
   savings_deposit: 'Saved to a goal',
   savings_withdrawal: 'Taken from a goal',
+  processing_fee: 'Card processing fee',
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   FileText,
   type LucideIcon,
   PiggyBank,
+  Receipt,
 } from 'lucide-react';
 import type { Transaction, TransactionType } from '@contract/transactions';
 import { Badge } from '@web/components/ui/badge';
@@ -26,6 +27,7 @@ const icons: Record<TransactionType, LucideIcon> = {
   exchange: ArrowLeftRight,
   savings_deposit: PiggyBank,
   savings_withdrawal: PiggyBank,
+  processing_fee: Receipt,
 };
 
 const tones = {

@@ -1,27 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { CircleCheck, Download, FileX, Lock } from 'lucide-react';
+import { Download, FileX } from 'lucide-react';
 import { translatorFor, type Translator } from '@contract/i18n';
 import type { PublicInvoice } from '@contract/invoices';
 import { BillTo, InvoiceBalanceBlock, InvoiceTotals, type BalanceWords } from '@web/components/invoice-parts';
-import { Alert, ErrorAlert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { FormField, describedBy } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
-import { newIdempotencyKey } from '@web/lib/idempotency';
-import { paymentInputProblem } from '@web/lib/invoice-terms';
-import { cleanAmountInput } from '@web/lib/money';
-import { publicInvoicePdfUrl, usePayInvoice, usePublicInvoice } from '../api/public-invoice';
+import { publicInvoicePdfUrl, usePublicInvoice } from '../api/public-invoice';
+import { isConfirming } from '../lib/card-return';
+import { PayAction } from './pay-action';
 
 /** The pay link's page (`/pay/{token}`): the invoice as its client sees it, and Pay. No account needed. */
 export function PayPage({ token }: { token: string }) {
-  const invoice = usePublicInvoice(token);
+  const invoice = usePublicInvoice(token, (data) => isConfirming(token, data));
   if (invoice.isPending) {
     return (
       <Card role="status" aria-label="Loading invoice">
@@ -158,86 +151,3 @@ const balanceWords = (words: Translator, money: (amount: string) => string): Bal
     day: words.day,
   };
 };
-
-function PayAction({ token, invoice, words }: { token: string; invoice: PublicInvoice; words: Translator }) {
-  const pay = usePayInvoice(token);
-  // One key per payment: a retry after a lost answer is the same payment, never a second one; a new key
-  // once it has gone through, for the next part.
-  const [key, setKey] = useState(newIdempotencyKey);
-  const { balance } = invoice;
-  const [amount, setAmount] = useState(balance.dueNow);
-  const [shownFor, setShownFor] = useState(balance.dueNow);
-  // After a payment, what is due now changes: the field follows.
-  if (shownFor !== balance.dueNow) {
-    setShownFor(balance.dueNow);
-    setAmount(balance.dueNow);
-  }
-  // A held Enter (from the link that opened this page, or a double press) must not pay.
-  const guard = useConfirmKeyGuard();
-  const { t } = words;
-  const money = (value: string) => words.amount(value, invoice.currency);
-  const total = money(invoice.totalAmount);
-  const name = invoice.from.name;
-  if (invoice.status === 'paid') {
-    return (
-      <Alert>
-        <CircleCheck aria-hidden className="size-4 text-success" />
-        <p>
-          {invoice.paidAt
-            ? t('pay.paidOnThanks', { date: words.day(invoice.paidAt), name, amount: total })
-            : t('pay.paidThanks', { name, amount: total })}
-        </p>
-      </Alert>
-    );
-  }
-  if (!invoice.canPayOnline) {
-    return (
-      <Alert>
-        <p>{t('pay.notOnline', { name })}</p>
-      </Alert>
-    );
-  }
-  const problem = paymentInputProblem(amount, invoice);
-  const shownProblem = problem && amount.trim() ? problem : undefined;
-  const depositFirst = /[1-9]/.test(balance.depositDue);
-  const hint =
-    balance.leastNow === balance.outstandingAmount
-      ? t('pay.hintWhole', { amount: money(balance.outstandingAmount) })
-      : t('pay.hintRange', { least: money(balance.leastNow), outstanding: money(balance.outstandingAmount) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (problem) return;
-    pay.mutate({ key, amount: amount.trim() }, { onSuccess: () => setKey(newIdempotencyKey()) });
-  };
-  return (
-    <form className="grid gap-3" onSubmit={submit} noValidate aria-label={t('pay.buttonPlain')}>
-      {pay.isError && <ErrorAlert>{friendlyErrorMessage(pay.error, t('pay.failed'))}</ErrorAlert>}
-      {depositFirst && (
-        <p className="text-sm" data-testid="deposit-first">
-          {t('pay.depositFirst', { amount: money(balance.depositDue) })}
-        </p>
-      )}
-      <FormField
-        id="pay-amount"
-        label={t('pay.amountLabel', { currency: invoice.currency })}
-        hint={hint}
-        error={shownProblem}
-      >
-        <Input
-          id="pay-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
-          aria-invalid={shownProblem ? true : undefined}
-          aria-describedby={describedBy('pay-amount', { hint, error: shownProblem })}
-        />
-      </FormField>
-      <Button size="lg" type="submit" disabled={pay.isPending || problem !== null} {...guard}>
-        {pay.isPending ? <Spinner /> : <Lock />}
-        {problem ? t('pay.buttonPlain') : t('pay.button', { amount: money(amount.trim()) })}
-      </Button>
-      <p className="text-xs text-muted-foreground">{t('pay.sandbox', { name })}</p>
-    </form>
-  );
-}
