@@ -1,7 +1,7 @@
 import { payableNow } from '@contract/invoice-math';
-import { Money, parseAmount, parseRate } from '@contract/money';
+import { Money, parseRate } from '@contract/money';
 import { valueIn } from '@contract/pricing';
-import type { Invoice, InvoiceCurrency, PublicInvoice } from '@contract/invoices';
+import type { Invoice, PublicInvoice } from '@contract/invoices';
 import type { InvoiceRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';

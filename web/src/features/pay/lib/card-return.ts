@@ -22,7 +22,7 @@ export function rememberLeaving(token: string, invoice: PublicInvoice) {
 /** Whether the page should keep asking for the invoice: back from a card payment not recorded yet. */
 export function isConfirming(token: string, invoice: PublicInvoice | undefined): boolean {
   if (cardReturn() !== 'paid' || !invoice || invoice.status === 'paid') return false;
-  let before: string | null = null;
+  let before: string | null;
   try {
     before = sessionStorage.getItem(storageKey(token));
   } catch {
