@@ -8,6 +8,7 @@ import { walletsOf } from '../test/money';
 import { createTestApp } from '../test/test-app';
 import { sqliteMoneyColumns } from './migrations/0024-amount-ceilings';
 import { sqlitePaymentMoneyColumns } from './migrations/0030-invoice-payments';
+import { sqliteCheckoutMoneyColumns } from './migrations/0032-payment-checkouts';
 
 /** Integer columns that are not money: counters, clocks, sizes. Anything else declared bigint is money. */
 const notMoney = new Set(['rate_limits.window_start', 'two_factor.last_used_step']);
@@ -35,7 +36,9 @@ describe('money columns hold integers only [sqlite]', () => {
       where m.type = 'table' and lower(c.type) = 'bigint'`.execute(ctx.app.db);
     const guarded = [
       ...sqliteMoneyColumns.flatMap(({ table, columns }) => columns.map((c) => `${table}.${c.name}`)),
-      ...sqlitePaymentMoneyColumns.flatMap(({ table, columns }) => columns.map((c) => `${table}.${c}`)),
+      ...[...sqlitePaymentMoneyColumns, ...sqliteCheckoutMoneyColumns].flatMap(({ table, columns }) =>
+        columns.map((c) => `${table}.${c}`),
+      ),
     ];
     const money = declared.rows.map((row) => `${row.table}.${row.column}`).filter((c) => !notMoney.has(c));
     expect(guarded.sort()).toEqual(money.sort());
@@ -44,7 +47,9 @@ describe('money columns hold integers only [sqlite]', () => {
       select name from sqlite_master where type = 'trigger' and name like '%_money_integer_%'`.execute(
       ctx.app.db,
     );
-    expect(triggers.rows).toHaveLength((sqliteMoneyColumns.length + sqlitePaymentMoneyColumns.length) * 2);
+    expect(triggers.rows).toHaveLength(
+      (sqliteMoneyColumns.length + sqlitePaymentMoneyColumns.length + sqliteCheckoutMoneyColumns.length) * 2,
+    );
   });
 
   it('refuses a float, text or an overflowing sum in a balance or a posting', async () => {

@@ -16,9 +16,16 @@ export const sqlitePaymentMoneyColumns = [
   { table: 'invoice_payments', trigger: 'invoice_payments', columns: ['amount', 'home_amount'] },
 ];
 
-async function addIntegerTriggers(db: Kysely<unknown>): Promise<void> {
-  for (const { table, trigger, columns } of sqlitePaymentMoneyColumns) {
-    const when = columns.map((column) => `typeof(new.${column}) != 'integer'`).join(' or ');
+/**
+ * SQLite's integer-only triggers on money columns, as migration 0024 made them; later migrations use it for
+ * theirs. A null passes (a NOT NULL column refuses it on its own; a nullable one may hold it).
+ */
+export async function addIntegerTriggers(
+  db: Kysely<unknown>,
+  list: ReadonlyArray<{ table: string; trigger: string; columns: readonly string[] }>,
+): Promise<void> {
+  for (const { table, trigger, columns } of list) {
+    const when = columns.map((column) => `typeof(new.${column}) not in ('integer', 'null')`).join(' or ');
     const refuse = `select raise(abort, '${table}: money must be an integer count of minor units')`;
     for (const [event, on] of [
       ['insert', 'insert'],
@@ -83,7 +90,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['status', 'due_date'])
     .where(sql.ref('status'), 'in', ['sent', 'partially_paid', 'overdue'])
     .execute();
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await addIntegerTriggers(db);
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await addIntegerTriggers(db, sqlitePaymentMoneyColumns);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

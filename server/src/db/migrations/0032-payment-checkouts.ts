@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { addIntegerTriggers } from './0030-invoice-payments';
 
 /**
  * The card payment rail (modules/payments):
@@ -10,7 +11,12 @@ import { sql, type Kysely } from 'kysely';
  *   `credit_amount` what the wallet receives: the same, except for a BTC/ETH invoice paid by card, charged in
  *   a fiat currency at a quote held when the checkout opened.
  * - `payment_events`: the id of every processor event taken in, so each is processed once.
+ * - SQLite: the money columns get the integer-only triggers.
  */
+export const sqliteCheckoutMoneyColumns = [
+  { table: 'payment_checkouts', trigger: 'payment_checkouts', columns: ['amount', 'credit_amount', 'fee'] },
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('payment_checkouts')
@@ -47,6 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'text', (col) => col.notNull())
     .addColumn('received_at', 'text', (col) => col.notNull())
     .execute();
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await addIntegerTriggers(db, sqliteCheckoutMoneyColumns);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,13 @@ import { chargeAtQuote, payableByCard } from './invoice-card-quotes';
 import type { InvoicesDeps } from './invoice-context';
 import { senderOf } from './invoice-mail';
 import { ownerOf, walletToCredit } from './invoice-owners';
-import { isOpenForPayment, paymentAmountOf, recordInvoicePayment, termsOf } from './invoice-payment';
+import {
+  assertPayable,
+  isOpenForPayment,
+  paymentAmountOf,
+  recordInvoicePayment,
+  termsOf,
+} from './invoice-payment';
 import { stampInHomeCurrency } from './home-stamp';
 import * as repo from './invoices.repository';
 
@@ -24,6 +30,7 @@ export async function openInvoiceCheckout(
 ): Promise<{ checkoutUrl: string }> {
   const invoice = await payableByCard(deps, token, payerId);
   const amount = paymentAmountOf(invoice, request.amount);
+  assertPayable(invoice, amount);
   // A BTC/ETH invoice is charged in fiat at the quote the pay page showed (invoice-card-quotes.ts).
   const crypto = kindOf(invoice.currency) === 'crypto';
   if (crypto && !request.quoteId) {

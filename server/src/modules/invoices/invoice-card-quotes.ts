@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
 import type { InvoicesDeps } from './invoice-context';
-import { isOpenForPayment, paymentAmountOf } from './invoice-payment';
+import { assertPayable, isOpenForPayment, paymentAmountOf } from './invoice-payment';
 import * as repo from './invoices.repository';
 
 /**
@@ -58,6 +58,7 @@ export async function quoteCardPayment(
   }
   const fiat = fiatOf(invoice);
   const total = paymentAmountOf(invoice, asked);
+  assertPayable(invoice, total);
   const rate = quotedRate((await deps.rates.getRate(invoice.currency, fiat)).rate);
   // Rounded up: the owner receives the whole crypto amount, never a cent's worth less.
   const numerator = total.minor * rate.numerator * 10n ** BigInt(scaleOf(fiat));

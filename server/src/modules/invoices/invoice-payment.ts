@@ -37,10 +37,7 @@ export const termsOf = (invoice: InvoiceRow): PaymentTerms => ({
   paid: BigInt(invoice.paid_amount),
 });
 
-/**
- * The amount a payment asks for, in the invoice's currency (without one, what is due now: the deposit, or the
- * rest), checked against the contract's rule before anything is opened or charged (422 otherwise).
- */
+/** The amount a payment asks for, in the invoice's currency; without one, what is due now (deposit or rest). */
 export function paymentAmountOf(invoice: InvoiceRow, asked: string | undefined): Money {
   let minor: bigint;
   try {
@@ -49,9 +46,20 @@ export function paymentAmountOf(invoice: InvoiceRow, asked: string | undefined):
     const message = error instanceof Error ? error.message : 'Not a valid amount';
     throw new AppError('VALIDATION_FAILED', message, { amount: message });
   }
-  const problem = paymentProblem(termsOf(invoice), minor, invoice.currency);
-  if (problem) throw new AppError('BUSINESS_RULE', problem, { amount: problem });
   return Money.of(minor, invoice.currency);
+}
+
+/**
+ * That the invoice takes this payment now: open (409 otherwise) and an amount the contract's paymentProblem
+ * allows (422: more than outstanding, less than the deposit or minimum).
+ */
+export function assertPayable(invoice: InvoiceRow, amount: Money) {
+  if (!OPEN.has(invoice.status)) throw notOpen(invoice);
+  if (amount.currency !== invoice.currency) {
+    throw new AppError('BUSINESS_RULE', `Invoice ${invoice.number} is paid in ${invoice.currency}`);
+  }
+  const problem = paymentProblem(termsOf(invoice), amount.minor, invoice.currency);
+  if (problem) throw new AppError('BUSINESS_RULE', problem, { amount: problem });
 }
 
 /** Whether an invoice still takes payments. */
@@ -80,14 +88,9 @@ export async function recordInvoicePayment(
   invoice: InvoiceRow,
   payment: InvoicePaymentInput,
 ): Promise<InvoiceRow> {
-  if (!OPEN.has(invoice.status)) throw notOpen(invoice);
   const { amount } = payment;
-  if (amount.currency !== invoice.currency) {
-    throw new AppError('BUSINESS_RULE', `Invoice ${invoice.number} is paid in ${invoice.currency}`);
-  }
+  assertPayable(invoice, amount);
   const terms = termsOf(invoice);
-  const problem = paymentProblem(terms, amount.minor, invoice.currency);
-  if (problem) throw new AppError('BUSINESS_RULE', problem, { amount: problem });
 
   const paid = terms.paid + amount.minor;
   const settled = paid === terms.total;

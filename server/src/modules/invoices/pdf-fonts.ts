@@ -3,13 +3,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
- * A font as fontkit has parsed it. pdfkit takes one in place of a file (`registerFont`), and sharing it across
- * documents keeps its parsed tables and layout caches: a PDF then costs a few milliseconds of font work
- * instead of parsing the files again each time.
+ * A font file, read once: its bytes, and for a collection (.ttc) the face to take. Each document parses it
+ * itself (pdfkit's registerFont): a parsed font shared across documents keeps glyphs that an earlier
+ * document's subsetting created without their characters, and a later PDF's text then extracts wrong
+ * ("Anzahlung" read back as "An;ahlung").
  */
-export interface ParsedFont {
-  postscriptName: string;
-  layout: (...args: never[]) => unknown;
+export interface FontFile {
+  data: Buffer;
+  face?: string;
 }
 
 /**
@@ -18,13 +19,13 @@ export interface ParsedFont {
  * Latin with every diacritic, Greek and Cyrillic, and pdfkit embeds only the glyphs a document uses. CJK needs
  * a font of several megabytes that Meridian does not ship: `PDF_CJK_FONT`, else the first of the Debian fonts
  * below that is installed, else none (CJK text then shows as empty boxes, and the server says so once at start).
- * Each file is read and parsed once per process; every PDF after that reuses the parsed fonts.
+ * Each file is read, and checked to be a usable font, once per process.
  */
 export interface PdfFonts {
-  regular: ParsedFont;
-  bold: ParsedFont;
+  regular: FontFile;
+  bold: FontFile;
   /** A font for CJK runs (one face of a .ttc collection); null when none is available. */
-  cjk: { path: string; font: ParsedFont } | null;
+  cjk: { path: string; font: FontFile } | null;
 }
 
 /** Where Debian's packages put CJK fonts, with the face to take from a collection. */
@@ -39,19 +40,24 @@ export const KNOWN_CJK_FONTS: ReadonlyArray<{ path: string; face?: string }> = [
 
 const require = createRequire(import.meta.url);
 const dejavuDir = () => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-// The fontkit pdfkit itself uses (package.json pins the same version, so npm installs it once): pdfkit's
-// registerFont takes a font it has parsed in place of a file.
+// The fontkit pdfkit itself uses (package.json pins the same version, so npm installs it once), to check a
+// file once at start rather than fail on a client's PDF.
+interface ParsedFont {
+  postscriptName: string;
+  layout: (...args: never[]) => unknown;
+}
 const fontkit = require('fontkit') as {
   create(data: Buffer): ParsedFont | { fonts: ParsedFont[] };
 };
 
-function parse(data: Buffer, path: string, face?: string): ParsedFont {
+function fontFile(path: string, face?: string): FontFile {
+  const data = readFileSync(path);
   const font = fontkit.create(data);
   // A collection (.ttc): the face asked for, else its first.
   const parsed =
     'fonts' in font ? (font.fonts.find((one) => one.postscriptName === face) ?? font.fonts[0]) : font;
   if (!parsed || typeof parsed.layout !== 'function') throw new Error(`${path} holds no usable font`);
-  return parsed;
+  return 'fonts' in font ? { data, face: parsed.postscriptName } : { data };
 }
 
 /** `path` or `path#Face` (a face of a .ttc collection). */
@@ -75,14 +81,14 @@ export function pdfFonts(cjkFont: string | undefined): PdfFonts {
   if (cjkFont) {
     const { path, face } = cjkSetting(cjkFont);
     try {
-      cjk = { path, font: parse(readFileSync(path), path, face) };
+      cjk = { path, font: fontFile(path, face) };
     } catch (error) {
       throw new Error(`PDF_CJK_FONT: cannot read a font from ${path}`, { cause: error });
     }
   } else {
     for (const { path, face } of KNOWN_CJK_FONTS.filter((font) => existsSync(font.path))) {
       try {
-        cjk = { path, font: parse(readFileSync(path), path, face) };
+        cjk = { path, font: fontFile(path, face) };
         break;
       } catch {
         // A package's file that does not parse: the next known font, or none.
@@ -90,8 +96,8 @@ export function pdfFonts(cjkFont: string | undefined): PdfFonts {
     }
   }
   const fonts: PdfFonts = {
-    regular: parse(readFileSync(join(dir, 'DejaVuSans.ttf')), 'DejaVuSans.ttf'),
-    bold: parse(readFileSync(join(dir, 'DejaVuSans-Bold.ttf')), 'DejaVuSans-Bold.ttf'),
+    regular: fontFile(join(dir, 'DejaVuSans.ttf')),
+    bold: fontFile(join(dir, 'DejaVuSans-Bold.ttf')),
     cjk,
   };
   loaded.set(key, fonts);
@@ -125,11 +131,9 @@ type TextOptions = PDFKit.Mixins.TextOptions;
  * font for each CJK run of a string (pdfkit's continued text keeps the runs on one line and wrapping).
  */
 export function pdfWriter(doc: PDFKit.PDFDocument, fonts: PdfFonts) {
-  // pdfkit reads a parsed font as it reads a file (its types know only files): see ParsedFont.
-  const source = (font: ParsedFont) => font as unknown as PDFKit.Mixins.PDFFontSource;
-  doc.registerFont('Sans', source(fonts.regular));
-  doc.registerFont('Sans-Bold', source(fonts.bold));
-  if (fonts.cjk) doc.registerFont('CJK', source(fonts.cjk.font));
+  doc.registerFont('Sans', fonts.regular.data);
+  doc.registerFont('Sans-Bold', fonts.bold.data);
+  if (fonts.cjk) doc.registerFont('CJK', fonts.cjk.font.data, fonts.cjk.font.face);
   return function write(
     value: string,
     style: PdfStyle,

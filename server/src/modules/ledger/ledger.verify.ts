@@ -3,6 +3,8 @@ import { currencyCodes, maxMinorOf } from '@contract/currencies';
 import { formatAmount } from '@contract/money';
 import { isPostgres } from '../../db/dialect';
 import { sqliteMoneyColumns } from '../../db/migrations/0024-amount-ceilings';
+import { sqlitePaymentMoneyColumns } from '../../db/migrations/0030-invoice-payments';
+import { sqliteCheckoutMoneyColumns } from '../../db/migrations/0032-payment-checkouts';
 import type { Database } from '../../db/schema';
 import { countedOutflow } from '../kyc/monthly-outflow';
 
@@ -178,7 +180,12 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
 /** SQLite only: money stored as anything but an integer (before migration 0024's triggers refused it). */
 async function nonIntegerMoney(db: Kysely<Database>): Promise<string[]> {
   const found: string[] = [];
-  for (const { table, columns } of sqliteMoneyColumns) {
+  const later = [...sqlitePaymentMoneyColumns, ...sqliteCheckoutMoneyColumns].map(({ table, columns }) => ({
+    table,
+    // A null passes their triggers: a NOT NULL column refuses it on its own.
+    columns: columns.map((name) => ({ name, nullable: true })),
+  }));
+  for (const { table, columns } of [...sqliteMoneyColumns, ...later]) {
     for (const column of columns) {
       const allowed = column.nullable ? "('integer', 'null')" : "('integer')";
       const rows = await sql<{ id: string; value: unknown; type: string }>`

@@ -229,8 +229,36 @@ describeEachDatabase(
       const paid = await deliver(stripe.event('checkout.session.completed', session));
       expect(paid.json()).toMatchObject({ outcome: 'credited' });
       const fee = standInFee(105000);
-      const expected = BigInt(Math.round(Number(before) * 100)) + BigInt(105000 - fee);
+      const expected = parseAmount(before, 'EUR') + BigInt(105000 - fee);
       expect((await walletsOf(ctx.app, ada)).EUR!.balance).toBe(formatAmount(expected, 'EUR'));
+      expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+    });
+
+    it('takes a deposit by card, then the rest, and never more than is outstanding', async () => {
+      // 1,050.00 with a 30% deposit: 315.00 first, then 735.00.
+      const invoice = await sendInvoice({ currency: 'EUR', taxRate: '0', depositPercent: '30' });
+      const token = tokenOf(invoice);
+      expect((await checkoutWith(token, { amount: '1050.01' })).statusCode).toBe(422);
+      stripe.calls.length = 0;
+      const deposit = await checkoutWith(token, {});
+      expect(deposit.statusCode).toBe(201);
+      expect(stripe.calls[0]!.form['line_items[0][price_data][unit_amount]']).toBe('31500');
+      const first = await deliver(
+        stripe.event('checkout.session.completed', sessionOf(deposit.json().checkoutUrl)),
+      );
+      expect(first.json().outcome).toBe('credited');
+      let shown = (await ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` })).json();
+      expect(shown).toMatchObject({ status: 'partially_paid' });
+      expect(shown.balance).toMatchObject({ paidAmount: '315.00', outstandingAmount: '735.00' });
+      expect((await checkoutWith(token, { amount: '735.01' })).statusCode).toBe(422);
+      const rest = await checkoutWith(token, { amount: '735.00' });
+      expect(rest.statusCode).toBe(201);
+      await deliver(stripe.event('checkout.session.completed', sessionOf(rest.json().checkoutUrl)));
+      shown = (await ctx.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` })).json();
+      expect(shown).toMatchObject({ status: 'paid' });
+      expect(
+        shown.balance.payments.map((payment: { amount: string; via: string }) => payment.amount),
+      ).toEqual(['315.00', '735.00']);
       expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
     });
 
@@ -242,7 +270,7 @@ describeEachDatabase(
       const paid = await deliver(stripe.event('checkout.session.completed', sessionOf(checkoutUrl)));
       expect(paid.json()).toMatchObject({ outcome: 'credited' });
       const fee = standInFee(105000);
-      const expected = BigInt(Math.round(Number(before) * 100)) + BigInt(105000 - fee);
+      const expected = parseAmount(before, 'GBP') + BigInt(105000 - fee);
       expect((await walletsOf(ctx.app, ada)).GBP!.balance).toBe(formatAmount(expected, 'GBP'));
       expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
     });
