@@ -4,7 +4,13 @@ import {
   type InvoiceSchedule,
   type ScheduleFrequency,
 } from '@contract/invoice-schedules';
-import { invoiceCurrencies, type InvoiceCurrency } from '@contract/invoices';
+import {
+  invoiceCurrencies,
+  invoiceLanguageNames,
+  invoiceLanguages,
+  type InvoiceCurrency,
+  type InvoiceLanguage,
+} from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -223,6 +229,26 @@ function ScheduleForm({ editing, onDone }: { editing: InvoiceSchedule | null; on
         })}
       </div>
       {area('clientAddress', 'Client address', 'Street, city, country')}
+      <FormField
+        id="schedule-language"
+        label="Client's language"
+        error={errors.language}
+        className="sm:max-w-xs"
+      >
+        <NativeSelect
+          id="schedule-language"
+          value={draft.language}
+          onChange={(event) =>
+            setDraft((current) => ({ ...current, language: event.target.value as InvoiceLanguage }))
+          }
+        >
+          {invoiceLanguages.map((code) => (
+            <option key={code} value={code}>
+              {invoiceLanguageNames[code]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       {text('projectTitle', 'Project title *', { placeholder: 'Monthly retainer' })}
       {area('description', 'Description', 'What the work covers')}
       <InvoiceLineEditor
