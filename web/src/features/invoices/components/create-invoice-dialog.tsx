@@ -1,14 +1,7 @@
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Client } from '@contract/clients';
-import {
-  invoiceCurrencies,
-  invoiceLanguageNames,
-  invoiceLanguages,
-  type Invoice,
-  type InvoiceCurrency,
-  type InvoiceLanguage,
-} from '@contract/invoices';
+import { invoiceCurrencies, type Invoice, type InvoiceCurrency } from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -18,11 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { FormField, describedBy } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
-import { Textarea } from '@web/components/ui/textarea';
 import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError } from '@web/lib/api-client';
@@ -39,6 +30,7 @@ import {
   toUpdateBody,
   type InvoiceDraft,
 } from '../lib/invoice-form';
+import { draftFields, LanguageSelect } from './draft-fields';
 import { InvoiceLineEditor } from './invoice-line-editor';
 
 /**
@@ -77,8 +69,6 @@ type TextField = Exclude<keyof InvoiceDraft, 'items' | 'currency' | 'clientId' |
 const isFormField = (key: string) =>
   /^items\.\d+\.(description|quantity|unitPrice)$/.test(key) || (key !== 'items' && key in newInvoiceDraft());
 
-const LANGUAGE_HINT = 'The PDF, the email and the payment page are written in it.';
-
 /** The server dates invoices in UTC (a due date before its today is refused): the picker starts there too. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -91,8 +81,7 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
   );
   const { errors, markSubmitted, setServerErrors } = useDraftErrors(draft, draftErrors);
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: TextField) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const { text, area } = draftFields<TextField, typeof draft>('invoice', draft, errors, setDraft);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -138,32 +127,6 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
     });
   };
 
-  const text = (field: TextField, label: string, props: ComponentProps<'input'> = {}) => (
-    <FormField id={`invoice-${field}`} label={label} error={errors[field]}>
-      <Input
-        id={`invoice-${field}`}
-        value={draft[field]}
-        onChange={set(field)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(`invoice-${field}`, { error: errors[field] })}
-        {...props}
-      />
-    </FormField>
-  );
-  const area = (field: TextField, label: string, placeholder: string) => (
-    <FormField id={`invoice-${field}`} label={label} error={errors[field]}>
-      <Textarea
-        id={`invoice-${field}`}
-        rows={2}
-        value={draft[field]}
-        onChange={set(field)}
-        placeholder={placeholder}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(`invoice-${field}`, { error: errors[field] })}
-      />
-    </FormField>
-  );
-
   return (
     <form
       onSubmit={submit}
@@ -187,31 +150,12 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
         })}
       </div>
       {area('clientAddress', 'Client address', 'Street, city, country')}
-      <FormField
+      <LanguageSelect
         id="invoice-language"
-        label="Client's language"
-        hint={LANGUAGE_HINT}
+        value={draft.language}
         error={errors.language}
-        className="sm:max-w-xs"
-      >
-        <NativeSelect
-          id="invoice-language"
-          value={draft.language}
-          aria-describedby={describedBy('invoice-language', {
-            hint: LANGUAGE_HINT,
-            error: errors.language,
-          })}
-          onChange={(event) =>
-            setDraft((current) => ({ ...current, language: event.target.value as InvoiceLanguage }))
-          }
-        >
-          {invoiceLanguages.map((code) => (
-            <option key={code} value={code}>
-              {invoiceLanguageNames[code]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
+        onChange={(language) => setDraft((current) => ({ ...current, language }))}
+      />
       {text('projectTitle', 'Project title *', { placeholder: 'Website redesign' })}
       {area('description', 'Description', 'What the work covered')}
       <InvoiceLineEditor

@@ -1,16 +1,10 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   scheduleFrequencies,
   type InvoiceSchedule,
   type ScheduleFrequency,
 } from '@contract/invoice-schedules';
-import {
-  invoiceCurrencies,
-  invoiceLanguageNames,
-  invoiceLanguages,
-  type InvoiceCurrency,
-  type InvoiceLanguage,
-} from '@contract/invoices';
+import { invoiceCurrencies, type InvoiceCurrency } from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -20,13 +14,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { FormField, describedBy } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { FormField } from '@web/components/ui/form-field';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { Textarea } from '@web/components/ui/textarea';
 import { useDraftErrors } from '@web/hooks/use-draft-errors';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError } from '@web/lib/api-client';
@@ -40,6 +32,7 @@ import {
   toScheduleBody,
   type ScheduleDraft,
 } from '../lib/schedule-form';
+import { draftFields, LanguageSelect } from './draft-fields';
 import { InvoiceLineEditor } from './invoice-line-editor';
 
 /** New recurring invoice, or with `editing` the same form for the invoices still to come. */
@@ -93,8 +86,7 @@ function ScheduleForm({ editing, onDone }: { editing: InvoiceSchedule | null; on
   );
   const { errors, markSubmitted, setServerErrors } = useDraftErrors(draft, scheduleDraftErrors);
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: TextField) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const { text, area } = draftFields<TextField, typeof draft>('schedule', draft, errors, setDraft);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,32 +126,6 @@ function ScheduleForm({ editing, onDone }: { editing: InvoiceSchedule | null; on
       onError: failed,
     });
   };
-
-  const text = (field: TextField, label: string, props: ComponentProps<'input'> = {}) => (
-    <FormField id={`schedule-${field}`} label={label} error={errors[field]}>
-      <Input
-        id={`schedule-${field}`}
-        value={draft[field]}
-        onChange={set(field)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(`schedule-${field}`, { error: errors[field] })}
-        {...props}
-      />
-    </FormField>
-  );
-  const area = (field: TextField, label: string, placeholder: string) => (
-    <FormField id={`schedule-${field}`} label={label} error={errors[field]}>
-      <Textarea
-        id={`schedule-${field}`}
-        rows={2}
-        value={draft[field]}
-        onChange={set(field)}
-        placeholder={placeholder}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(`schedule-${field}`, { error: errors[field] })}
-      />
-    </FormField>
-  );
 
   return (
     <form
@@ -229,26 +195,12 @@ function ScheduleForm({ editing, onDone }: { editing: InvoiceSchedule | null; on
         })}
       </div>
       {area('clientAddress', 'Client address', 'Street, city, country')}
-      <FormField
+      <LanguageSelect
         id="schedule-language"
-        label="Client's language"
+        value={draft.language}
         error={errors.language}
-        className="sm:max-w-xs"
-      >
-        <NativeSelect
-          id="schedule-language"
-          value={draft.language}
-          onChange={(event) =>
-            setDraft((current) => ({ ...current, language: event.target.value as InvoiceLanguage }))
-          }
-        >
-          {invoiceLanguages.map((code) => (
-            <option key={code} value={code}>
-              {invoiceLanguageNames[code]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
+        onChange={(language) => setDraft((current) => ({ ...current, language }))}
+      />
       {text('projectTitle', 'Project title *', { placeholder: 'Monthly retainer' })}
       {area('description', 'Description', 'What the work covers')}
       <InvoiceLineEditor
