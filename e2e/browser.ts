@@ -39,21 +39,31 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** A page as a phone shows it: touch, mobile viewport, 390 px wide unless a test checks a narrower one. */
-export function newPhonePage(browser: Browser, width: 360 | 390 = 390): Promise<Page> {
+export function newPhonePage(
+  browser: Browser,
+  width: 360 | 390 = 390,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   return newPage(browser, {
     viewport: { width, height: width === 360 ? 780 : 844 },
     isMobile: true,
     hasTouch: true,
+    ...options,
   });
 }
 
 /**
  * The two sizes a screen is checked at: a laptop (1366×800) and a phone (390×844). `describe.each(laptopAndPhone)`
- * hands each suite the size's name (plain ASCII, so it can go into an email address) and a way to open a page.
+ * hands each suite the size's name (plain ASCII, so it can go into an email address) and a way to open a page
+ * (`options` for another server's `baseURL`, say).
  */
 export const laptopAndPhone = [
-  ['laptop', (browser: Browser) => newPage(browser, { viewport: { width: 1366, height: 800 } })],
-  ['phone', (browser: Browser) => newPhonePage(browser, 390)],
+  [
+    'laptop',
+    (browser: Browser, options: BrowserContextOptions = {}) =>
+      newPage(browser, { viewport: { width: 1366, height: 800 }, ...options }),
+  ],
+  ['phone', (browser: Browser, options: BrowserContextOptions = {}) => newPhonePage(browser, 390, options)],
 ] as const;
 
 /** Fails on any serious or critical accessibility violation, listing each readably. */

@@ -11,7 +11,7 @@ import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { newIdempotencyKey } from '@web/lib/idempotency';
 import { useCardCheckout, useCardQuote } from '../api/public-invoice';
-import { cardReturn, rememberLeaving } from '../lib/card-return';
+import { cardReturn, isConfirming, rememberLeaving } from '../lib/card-return';
 
 /**
  * Pay `amount` by card: off to the card processor's secure page, back here once it is paid or cancelled.
@@ -42,7 +42,9 @@ export function CardPayButton({
   const guard = useConfirmKeyGuard();
   const { t } = words;
   const name = invoice.from.name;
-  if (returned === 'paid') {
+  // Back with `?card=paid`: confirming until the payment is recorded; after that (a deposit paid, say), the
+  // button takes the rest, though the address still says `card=paid`.
+  if (isConfirming(token, invoice)) {
     return (
       <Alert role="status">
         <Spinner />
