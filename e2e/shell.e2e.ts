@@ -7,6 +7,7 @@ const pages = [
   { label: 'Dashboard', path: '/dashboard', title: 'Dashboard' },
   { label: 'Portfolio', path: '/portfolio', title: 'Portfolio & Trading' },
   { label: 'Invoices', path: '/invoices', title: 'Invoices & Billing' },
+  { label: 'Clients', path: '/clients', title: 'Clients' },
   { label: 'Convert', path: '/convert', title: 'Currency Converter' },
   { label: 'Cards', path: '/cards', title: 'My Cards' },
   { label: 'Send', path: '/transfer', title: 'Send Money' },
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('app shell (desktop)', () => {
-  it('navigates to all nine pages from the sidebar, each with its title and no serious axe violations', async () => {
+  it('navigates to all ten pages from the sidebar, each with its title and no serious axe violations', async () => {
     const page = await newPage(browser);
     await startDemoFromLanding(page);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });

@@ -45,10 +45,25 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('Note: TEST_DATABASE_URL is not set, so the PostgreSQL runs of the API tests are skipped.');
 }
 
+// The invoice PDF test writes Chinese and Japanese names when a CJK font is installed (Meridian ships none:
+// server/src/modules/invoices/pdf-fonts.ts). As the browser tests do for Chromium, a root machine without one
+// gets Debian's small Droid Sans Fallback; if that cannot be installed, the test says it skipped.
+const CJK_FONT = '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf';
+function cjkFont() {
+  if (existsSync(CJK_FONT) || process.env.PDF_CJK_FONT || process.getuid?.() !== 0) return 0;
+  const installed = run('a CJK font for the invoice PDF test', 'sh', [
+    '-c',
+    'apt-get install -y fonts-droid-fallback || (apt-get update && apt-get install -y fonts-droid-fallback)',
+  ]);
+  if (installed !== 0) console.log('No CJK font could be installed: the CJK PDF test will be skipped.');
+  return 0;
+}
+
 const steps = [
   () => run('lint', 'npx', ['eslint', '.']),
   () => run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']),
   () => run('typecheck', 'npx', ['tsc', '-p', '.']),
+  cjkFont,
   () => vitest('unit and API tests', 'vitest.config.ts', '.tmp/unit.json'),
   () => run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']),
   // As `npm run build` does: the landing page is rendered into web/dist/landing.html after the bundle.

@@ -6,13 +6,8 @@ import { chargeAtQuote, payableByCard } from './invoice-card-quotes';
 import type { InvoicesDeps } from './invoice-context';
 import { senderOf } from './invoice-mail';
 import { ownerOf, walletToCredit } from './invoice-owners';
-import {
-  assertPayable,
-  isOpenForPayment,
-  paymentAmountOf,
-  recordInvoicePayment,
-  termsOf,
-} from './invoice-payment';
+import { recordInvoicePayment } from './invoice-payment';
+import { assertPayable, isOpenForPayment, paymentAmountOf, termsOf } from './payment-rules';
 import { stampInHomeCurrency } from './home-stamp';
 import * as repo from './invoices.repository';
 

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
 import { issueQuote, redeemQuote } from '../quotes/quotes';
 import type { InvoicesDeps } from './invoice-context';
-import { assertPayable, isOpenForPayment, paymentAmountOf } from './invoice-payment';
+import { assertPayable, isOpenForPayment, paymentAmountOf } from './payment-rules';
 import * as repo from './invoices.repository';
 
 /**

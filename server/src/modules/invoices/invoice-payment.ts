@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { payableNow, paymentProblem, type PaymentTerms } from '@contract/invoice-math';
 import type { PaymentRoute } from '@contract/invoices';
-import { displayMoney, Money, parseAmount } from '@contract/money';
+import { displayMoney, Money } from '@contract/money';
 import type { Database, InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -11,6 +10,7 @@ import { postEntry, type EntryInput } from '../ledger/ledger.service';
 import type { Notifier } from '../notifications/notifier';
 import type { HomeStamp } from './home-stamp';
 import { walletToCredit } from './invoice-owners';
+import { assertPayable, termsOf } from './payment-rules';
 import * as repo from './invoices.repository';
 
 export type { PaymentRoute };
@@ -26,49 +26,6 @@ export interface InvoicePaymentInput {
   credit: boolean;
   at: string;
 }
-
-const OPEN = new Set<InvoiceRow['status']>(['sent', 'partially_paid', 'overdue']);
-
-/** An invoice's payment terms and what it has been paid, as the contract's payment rules take them. */
-export const termsOf = (invoice: InvoiceRow): PaymentTerms => ({
-  total: BigInt(invoice.total_amount),
-  deposit: BigInt(invoice.deposit_amount),
-  minimum: BigInt(invoice.min_payment),
-  paid: BigInt(invoice.paid_amount),
-});
-
-/** The amount a payment asks for, in the invoice's currency; without one, what is due now (deposit or rest). */
-export function paymentAmountOf(invoice: InvoiceRow, asked: string | undefined): Money {
-  let minor: bigint;
-  try {
-    minor = asked === undefined ? payableNow(termsOf(invoice)).dueNow : parseAmount(asked, invoice.currency);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : 'Not a valid amount';
-    throw new AppError('VALIDATION_FAILED', message, { amount: message });
-  }
-  return Money.of(minor, invoice.currency);
-}
-
-/**
- * That the invoice takes this payment now: open (409 otherwise) and an amount the contract's paymentProblem
- * allows (422: more than outstanding, less than the deposit or minimum).
- */
-export function assertPayable(invoice: InvoiceRow, amount: Money) {
-  if (!OPEN.has(invoice.status)) throw notOpen(invoice);
-  if (amount.currency !== invoice.currency) {
-    throw new AppError('BUSINESS_RULE', `Invoice ${invoice.number} is paid in ${invoice.currency}`);
-  }
-  const problem = paymentProblem(termsOf(invoice), amount.minor, invoice.currency);
-  if (problem) throw new AppError('BUSINESS_RULE', problem, { amount: problem });
-}
-
-/** Whether an invoice still takes payments. */
-export const isOpenForPayment = (invoice: InvoiceRow) => OPEN.has(invoice.status);
-
-const notOpen = (invoice: InvoiceRow) =>
-  invoice.status === 'paid'
-    ? new AppError('CONFLICT', `Invoice ${invoice.number} is already paid`)
-    : new AppError('CONFLICT', `Invoice ${invoice.number} has not been sent, so it cannot be paid yet`);
 
 /**
  * Records one payment of an invoice: a payment row valued in the home currency at its own rate, the invoice's

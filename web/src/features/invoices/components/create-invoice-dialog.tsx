@@ -1,7 +1,7 @@
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Client } from '@contract/clients';
-import { invoiceCurrencies, type Invoice, type InvoiceCurrency } from '@contract/invoices';
+import type { Invoice } from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -30,8 +30,7 @@ import {
   toUpdateBody,
   type InvoiceDraft,
 } from '../lib/invoice-form';
-import { draftFields, LanguageSelect } from './draft-fields';
-import { InvoiceLineEditor } from './invoice-line-editor';
+import { CurrencySelect, draftFields, InvoiceBodyFields } from './draft-fields';
 
 /**
  * Create Invoice (a fresh form on each opening), or with `editing` the same form filled with a draft, saving
@@ -141,42 +140,20 @@ function CreateInvoiceForm({ editing, onDone }: { editing: Invoice | null; onDon
           setDraft((current) => (client ? draftWithClient(current, client) : { ...current, clientId: '' }))
         }
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text('clientName', 'Client name *', { autoComplete: 'organization', placeholder: 'Acme Studio' })}
-        {text('clientEmail', 'Client email *', {
-          type: 'email',
-          autoComplete: 'email',
-          placeholder: 'billing@client.com',
-        })}
-      </div>
-      {area('clientAddress', 'Client address', 'Street, city, country')}
-      <LanguageSelect
-        id="invoice-language"
-        value={draft.language}
-        error={errors.language}
-        onChange={(language) => setDraft((current) => ({ ...current, language }))}
-      />
-      {text('projectTitle', 'Project title *', { placeholder: 'Website redesign' })}
-      {area('description', 'Description', 'What the work covered')}
-      <InvoiceLineEditor
+      <InvoiceBodyFields
+        prefix="invoice"
         draft={draft}
         errors={errors}
-        onChange={(items) => setDraft((current) => ({ ...current, items }))}
+        setDraft={setDraft}
+        work={{ title: 'Website redesign', description: 'What the work covered' }}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="invoice-currency" label="Currency" error={errors.currency}>
-          <NativeSelect
-            id="invoice-currency"
-            value={draft.currency}
-            onChange={(event) =>
-              setDraft((current) => ({ ...current, currency: event.target.value as InvoiceCurrency }))
-            }
-          >
-            {invoiceCurrencies.map((code) => (
-              <option key={code}>{code}</option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <CurrencySelect
+          id="invoice-currency"
+          value={draft.currency}
+          error={errors.currency}
+          onChange={(currency) => setDraft((current) => ({ ...current, currency }))}
+        />
         {text('taxRate', 'Tax rate (%)', { inputMode: 'decimal', autoComplete: 'off' })}
         {text('dueDate', 'Due date *', { type: 'date', min: todayUtc() })}
       </div>

@@ -1,9 +1,17 @@
-import type { ComponentProps, Dispatch, SetStateAction } from 'react';
-import { invoiceLanguageNames, invoiceLanguages, type InvoiceLanguage } from '@contract/invoices';
+import type { ComponentProps, Dispatch, ReactNode, SetStateAction } from 'react';
+import {
+  invoiceCurrencies,
+  invoiceLanguageNames,
+  invoiceLanguages,
+  type InvoiceCurrency,
+  type InvoiceLanguage,
+} from '@contract/invoices';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
+import type { InvoiceDraft } from '../lib/invoice-form';
+import { InvoiceLineEditor } from './invoice-line-editor';
 
 /**
  * The text inputs of a form that edits a draft of strings (an invoice, a recurring invoice): each one's id is
@@ -72,6 +80,81 @@ export function LanguageSelect({
           <option key={code} value={code}>
             {invoiceLanguageNames[code]}
           </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+}
+
+type BodyField = 'clientName' | 'clientEmail' | 'clientAddress' | 'projectTitle' | 'description';
+
+/**
+ * What an invoice and a recurring invoice's template both ask: the client (name, email, address, language),
+ * the project and its lines. `work` holds the placeholders that tell one from the other.
+ */
+export function InvoiceBodyFields<Draft extends InvoiceDraft>({
+  prefix,
+  draft,
+  errors,
+  setDraft,
+  work,
+}: {
+  prefix: string;
+  draft: Draft;
+  errors: Record<string, string>;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  work: { title: string; description: string };
+}): ReactNode {
+  const { text, area } = draftFields<BodyField, Draft>(prefix, draft, errors, setDraft);
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('clientName', 'Client name *', { autoComplete: 'organization', placeholder: 'Acme Studio' })}
+        {text('clientEmail', 'Client email *', {
+          type: 'email',
+          autoComplete: 'email',
+          placeholder: 'billing@client.com',
+        })}
+      </div>
+      {area('clientAddress', 'Client address', 'Street, city, country')}
+      <LanguageSelect
+        id={`${prefix}-language`}
+        value={draft.language}
+        error={errors.language}
+        onChange={(language) => setDraft((current) => ({ ...current, language }))}
+      />
+      {text('projectTitle', 'Project title *', { placeholder: work.title })}
+      {area('description', 'Description', work.description)}
+      <InvoiceLineEditor
+        draft={draft}
+        errors={errors}
+        onChange={(items) => setDraft((current) => ({ ...current, items }))}
+      />
+    </>
+  );
+}
+
+/** The invoice's currency. */
+export function CurrencySelect({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: InvoiceCurrency;
+  error: string | undefined;
+  onChange: (currency: InvoiceCurrency) => void;
+}) {
+  return (
+    <FormField id={id} label="Currency" error={error}>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as InvoiceCurrency)}
+      >
+        {invoiceCurrencies.map((code) => (
+          <option key={code}>{code}</option>
         ))}
       </NativeSelect>
     </FormField>

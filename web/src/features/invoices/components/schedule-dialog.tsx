@@ -4,7 +4,6 @@ import {
   type InvoiceSchedule,
   type ScheduleFrequency,
 } from '@contract/invoice-schedules';
-import { invoiceCurrencies, type InvoiceCurrency } from '@contract/invoices';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -32,8 +31,7 @@ import {
   toScheduleBody,
   type ScheduleDraft,
 } from '../lib/schedule-form';
-import { draftFields, LanguageSelect } from './draft-fields';
-import { InvoiceLineEditor } from './invoice-line-editor';
+import { CurrencySelect, draftFields, InvoiceBodyFields } from './draft-fields';
 
 /** New recurring invoice, or with `editing` the same form for the invoices still to come. */
 export function ScheduleDialog({
@@ -186,42 +184,20 @@ function ScheduleForm({ editing, onDone }: { editing: InvoiceSchedule | null; on
           Send each invoice to the client automatically (off: keep it as a draft for you to review)
         </Label>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text('clientName', 'Client name *', { autoComplete: 'organization', placeholder: 'Acme Studio' })}
-        {text('clientEmail', 'Client email *', {
-          type: 'email',
-          autoComplete: 'email',
-          placeholder: 'billing@client.com',
-        })}
-      </div>
-      {area('clientAddress', 'Client address', 'Street, city, country')}
-      <LanguageSelect
-        id="schedule-language"
-        value={draft.language}
-        error={errors.language}
-        onChange={(language) => setDraft((current) => ({ ...current, language }))}
-      />
-      {text('projectTitle', 'Project title *', { placeholder: 'Monthly retainer' })}
-      {area('description', 'Description', 'What the work covers')}
-      <InvoiceLineEditor
+      <InvoiceBodyFields
+        prefix="schedule"
         draft={draft}
         errors={errors}
-        onChange={(items) => setDraft((current) => ({ ...current, items }))}
+        setDraft={setDraft}
+        work={{ title: 'Monthly retainer', description: 'What the work covers' }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="schedule-currency" label="Currency" error={errors.currency}>
-          <NativeSelect
-            id="schedule-currency"
-            value={draft.currency}
-            onChange={(event) =>
-              setDraft((current) => ({ ...current, currency: event.target.value as InvoiceCurrency }))
-            }
-          >
-            {invoiceCurrencies.map((code) => (
-              <option key={code}>{code}</option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <CurrencySelect
+          id="schedule-currency"
+          value={draft.currency}
+          error={errors.currency}
+          onChange={(currency) => setDraft((current) => ({ ...current, currency }))}
+        />
         {text('taxRate', 'Tax rate (%)', { inputMode: 'decimal', autoComplete: 'off' })}
       </div>
       {area('notes', 'Notes', 'Payment terms, thanks, bank details')}
