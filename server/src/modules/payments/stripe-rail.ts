@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
-import { isCurrency, scaleOf } from '@contract/currencies';
-import { Money } from '@contract/money';
 import { AppError } from '../../lib/errors';
+import { feeInChargeCurrency } from './processor-fee';
 import type { PaymentRail, RailEvent } from './payment-rail';
 
 /** The API version this code was written against; the package's own types expect it. */
@@ -69,6 +68,8 @@ export function createStripeRail(options: {
                 quantity: 1,
                 price_data: {
                   currency: request.amount.currency.toLowerCase(),
+                  // The package takes a number: exact here, since the contract's ceilings keep every amount
+                  // far below 2^53 minor units (Stripe refuses more than eight digits on its own).
                   unit_amount: Number(request.amount.minor),
                   product_data: { name: request.description },
                 },
@@ -124,13 +125,7 @@ export function createStripeRail(options: {
       const balance =
         charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
       if (!balance) throw new AppError('UNAVAILABLE', 'The card processor has not settled the payment yet');
-      const settled = balance.currency.toUpperCase();
-      if (settled === charged.currency) return Money.of(BigInt(balance.fee), charged.currency);
-      // Settled in the account's own currency: the fee back in the payment's, at the charge's own rate.
-      const rate = balance.exchange_rate ?? 1;
-      const settledScale = isCurrency(settled) ? scaleOf(settled) : 2;
-      const fee = (balance.fee / rate) * 10 ** (scaleOf(charged.currency) - settledScale);
-      return Money.of(BigInt(Math.round(fee)), charged.currency);
+      return feeInChargeCurrency(balance.fee, balance.currency, charged.currency, balance.exchange_rate);
     },
 
     status: () => ({
