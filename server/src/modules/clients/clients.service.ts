@@ -6,6 +6,7 @@ import {
   type UpdateClientRequest,
 } from '@contract/clients';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { owedByClient } from '../invoices/invoices';
@@ -62,23 +63,30 @@ export function createClientsService(deps: { db: Kysely<Database> }) {
     },
 
     async update(userId: string, id: string, body: UpdateClientRequest): Promise<Client> {
-      await db.transaction().execute(async (trx) => {
-        if (body.email !== undefined) {
-          const holder = await repo.findClientByEmail(trx, userId, body.email);
-          if (holder && holder.id !== id) throw duplicateEmail(body.email);
-        }
-        const updated = await repo.updateClient(trx, userId, id, {
-          ...(body.name !== undefined && { name: body.name }),
-          ...(body.email !== undefined && { email: body.email }),
-          ...(body.address !== undefined && { address: body.address }),
-          ...(body.taxId !== undefined && { tax_id: body.taxId }),
-          ...(body.currency !== undefined && { currency: body.currency }),
-          ...(body.paymentTermsDays !== undefined && { payment_terms_days: body.paymentTermsDays }),
-          ...(body.language !== undefined && { language: body.language }),
-          updated_at: new Date().toISOString(),
+      // Two edits moving two clients onto one email at once both pass the check; the unique index refuses one.
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          if (body.email !== undefined) {
+            const holder = await repo.findClientByEmail(trx, userId, body.email);
+            if (holder && holder.id !== id) throw duplicateEmail(body.email);
+          }
+          const updated = await repo.updateClient(trx, userId, id, {
+            ...(body.name !== undefined && { name: body.name }),
+            ...(body.email !== undefined && { email: body.email }),
+            ...(body.address !== undefined && { address: body.address }),
+            ...(body.taxId !== undefined && { tax_id: body.taxId }),
+            ...(body.currency !== undefined && { currency: body.currency }),
+            ...(body.paymentTermsDays !== undefined && { payment_terms_days: body.paymentTermsDays }),
+            ...(body.language !== undefined && { language: body.language }),
+            updated_at: new Date().toISOString(),
+          });
+          if (!updated) throw notFound('Client');
+        })
+        .catch((error: unknown) => {
+          if (body.email !== undefined && isUniqueViolation(error)) throw duplicateEmail(body.email);
+          throw error;
         });
-        if (!updated) throw notFound('Client');
-      });
       return withOwed(userId, id);
     },
 

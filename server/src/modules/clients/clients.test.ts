@@ -3,6 +3,7 @@ import type { Client } from '@contract/clients';
 import type { Invoice } from '@contract/invoices';
 import { request, signUp, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { describeEachDatabase } from '../../test/test-app';
 
 describeEachDatabase('clients', (ctx) => {
@@ -105,6 +106,24 @@ describeEachDatabase('clients', (ctx) => {
       email: 'accounts@acme.example',
     });
     expect(moved.statusCode).toBe(409);
+  });
+
+  it('knows the unique index refusing an email, on this database, as the 409 a racing edit gets', async () => {
+    // Two edits can both pass the service's check before either writes; the index then refuses one, and the
+    // service answers that error as the duplicate it is. Here the write goes past the check on purpose.
+    const one = (await add({ name: 'Race One', email: 'race-one@example.com' })).json() as { id: string };
+    await add({ name: 'Race Two', email: 'race-two@example.com' });
+    const refused = await ctx.app.db
+      .updateTable('clients')
+      .set({ email: 'race-two@example.com' })
+      .where('id', '=', one.id)
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isUniqueViolation(refused)).toBe(true);
+    expect(isUniqueViolation(new Error('something else'))).toBe(false);
   });
 
   it('updates only the fields sent', async () => {
