@@ -14,6 +14,7 @@ import {
 } from '../server/src/test/stripe-stand-in';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail } from './flows';
+import { sentInvoice } from './money-flows';
 import { startAppServer, type AppServer } from './server';
 
 /**
@@ -53,7 +54,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const checkoutPage = /^https:\/\/checkout\.stripe\.test\/c\/pay\/(cs_test_\d+)$/;
 
 /** Stripe's hosted checkout page, stood in for: the test only needs to see the browser sent there. */
@@ -88,27 +88,6 @@ async function verifiedOwner(page: Page, email: string) {
   const mail = await smtp.waitFor(email, (each) => /Confirm your email address/.test(each.subject), 15_000);
   await page.goto(linkIn(mail));
   await page.getByText('Your email address is verified').waitFor();
-}
-
-/** A sent USD invoice of `amount` (no tax) with the given payment terms, made through the API. */
-async function sentInvoice(page: Page, amount: string, terms: Record<string, string>) {
-  const created = await page.request.post('/api/invoices', {
-    data: {
-      clientName: 'Acme Studio',
-      clientEmail: uniqueEmail('acme'),
-      projectTitle: 'Website redesign',
-      currency: 'USD',
-      taxRate: '0',
-      dueDate: nextMonth,
-      amount,
-      ...terms,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const sent = await page.request.put(`/api/invoices/${id}/status`, { data: { status: 'sent' } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return (await sent.json()) as { id: string; invoiceNumber: string; payUrl: string };
 }
 
 const usdBalance = async (page: Page) => {

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { sentInvoice } from './money-flows';
 import { openVerificationLink } from './mail';
 
 let browser: Browser;
@@ -11,29 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-
-/** A sent invoice of `amount` (no tax) with the given payment terms, made through the API. */
-async function sentInvoice(page: Page, amount: string, terms: Record<string, string>) {
-  const created = await page.request.post('/api/invoices', {
-    data: {
-      clientName: 'Acme Studio',
-      clientEmail: uniqueEmail('acme'),
-      projectTitle: 'Website redesign',
-      currency: 'USD',
-      taxRate: '0',
-      dueDate: nextMonth,
-      amount,
-      ...terms,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const sent = await page.request.put(`/api/invoices/${id}/status`, { data: { status: 'sent' } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return (await sent.json()) as { id: string; invoiceNumber: string; payUrl: string };
-}
 
 describe.each(laptopAndPhone)('Deposits and part payments (%s)', (name, open) => {
   it('the client pays the deposit, then the balance; the owner records a payment received by hand', async () => {

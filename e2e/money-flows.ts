@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Currency } from '@contract/currencies';
 import type { Wallet } from '@contract/wallets';
-import { waitForTitle } from './flows';
+import { uniqueEmail, waitForTitle } from './flows';
 
 /** Sandbox top-up through the API with the page's session (same cookies, a fresh Idempotency-Key). */
 export async function depositViaApi(page: Page, currency: Currency, amount: string) {
@@ -53,4 +54,27 @@ export async function openHistory(page: Page, tab: 'All' | 'Incoming' | 'Outgoin
   const panel = page.getByRole('tabpanel', { name: tab, exact: true });
   await panel.locator('[data-testid="history-list"], [data-slot="empty-state"]').first().waitFor();
   return panel;
+}
+
+const nextMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+/** A sent USD invoice of `amount` (no tax) with the given payment terms, made through the API. */
+export async function sentInvoice(page: Page, amount: string, terms: Record<string, string>) {
+  const created = await page.request.post('/api/invoices', {
+    data: {
+      clientName: 'Acme Studio',
+      clientEmail: uniqueEmail('acme'),
+      projectTitle: 'Website redesign',
+      currency: 'USD',
+      taxRate: '0',
+      dueDate: nextMonth(),
+      amount,
+      ...terms,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const sent = await page.request.put(`/api/invoices/${id}/status`, { data: { status: 'sent' } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return (await sent.json()) as { id: string; invoiceNumber: string; payUrl: string };
 }
