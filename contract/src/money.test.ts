@@ -190,10 +190,12 @@ describe('exchange-rate helpers', () => {
     ]);
   });
 
-  it('converts at a rate, rounding to nearest or down', () => {
+  it('converts at a rate, rounding to nearest, down or up', () => {
     const btc = Money.parse('0.25', 'BTC');
     expect(convertAtRate(btc, 'USD', parseRate('28345.67')).format()).toBe('7086.42'); // 7086.4175
     expect(convertAtRate(btc, 'USD', parseRate('28345.67'), 'down').format()).toBe('7086.41');
+    expect(convertAtRate(btc, 'USD', parseRate('28345.67'), 'up').format()).toBe('7086.42');
+    expect(convertAtRate(btc, 'USD', parseRate('28345.64'), 'up').format()).toBe('7086.41'); // exactly 7086.41
     const usd = Money.parse('100', 'USD');
     expect(convertAtRate(usd, 'EUR', parseRate('0.923254077971'), 'down').format()).toBe('92.32');
     expect(convertAtRate(usd, 'JPY', parseRate('149.5')).format()).toBe('14950');

@@ -238,20 +238,25 @@ export function invertRate(rate: RateFraction): RateFraction {
 /**
  * `money` converted into `to` at `rate`, to a whole minor unit of `to`. `down` truncates (what an exchange
  * pays out: never more than the rate gives); `nearest` rounds half up (a valuation, such as a balance shown
- * in USD). Exact BigInt arithmetic throughout.
+ * in USD); `up` takes the next whole unit (a price charged for an exact amount: never a unit short). Exact
+ * BigInt arithmetic throughout.
  */
 export function convertAtRate(
   money: Money,
   to: Currency,
   rate: RateFraction,
-  rounding: 'down' | 'nearest' = 'nearest',
+  rounding: 'down' | 'nearest' | 'up' = 'nearest',
 ): Money {
   const numerator = money.minor * rate.numerator * 10n ** BigInt(scaleOf(to));
   const denominator = rate.denominator * 10n ** BigInt(scaleOf(money.currency));
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
   const quotient =
-    rounding === 'down' ? magnitude / denominator : (magnitude * 2n + denominator) / (denominator * 2n);
+    rounding === 'down'
+      ? magnitude / denominator
+      : rounding === 'up'
+        ? (magnitude + denominator - 1n) / denominator
+        : (magnitude * 2n + denominator) / (denominator * 2n);
   return Money.of(negative ? -quotient : quotient, to);
 }
 

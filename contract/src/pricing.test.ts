@@ -8,6 +8,7 @@ import {
   feeFromBps,
   formatPercent,
   percentOf,
+  priceCardCharge,
   priceConversion,
   priceTrade,
   priceTransfer,
@@ -263,6 +264,17 @@ describe('percent', () => {
           expect(BigInt(text.replace('.', ''))).toBe(bps);
         },
       ),
+    );
+  });
+});
+
+describe('priceCardCharge', () => {
+  it('charges the next whole cent, never a cent short of the crypto owed', () => {
+    const owed = Money.parse('0.25', 'BTC');
+    expect(priceCardCharge(owed, 'USD', parseRate('28345.67')).format()).toBe('7086.42'); // 7086.4175
+    expect(priceCardCharge(owed, 'USD', parseRate('28345.64')).format()).toBe('7086.41'); // exact
+    expect(priceCardCharge(Money.parse('0.00000001', 'BTC'), 'EUR', parseRate('90000')).format()).toBe(
+      '0.01',
     );
   });
 });

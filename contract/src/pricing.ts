@@ -139,6 +139,14 @@ export function valueIn(money: Money, to: Currency, rate: RateFraction): Money {
 }
 
 /**
+ * What a card is charged, in the fiat `currency`, to pay exactly `amount` of a crypto invoice at `rate`
+ * (crypto → fiat): rounded up to the next minor unit, so the owner never receives a unit less than is owed.
+ */
+export function priceCardCharge(amount: Money, currency: Currency, rate: RateFraction): Money {
+  return convertAtRate(amount, currency, rate, 'up');
+}
+
+/**
  * `part` of `of` in basis points (hundredths of a percent), rounded half away from zero: 1n of 3n → 3333n,
  * -1n of 8n → -1250n. Throws when `of` is zero (a share of nothing has no value).
  */

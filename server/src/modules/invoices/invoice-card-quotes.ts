@@ -1,6 +1,6 @@
 import { kindOf, type Currency } from '@contract/currencies';
 import { formatAmount, Money } from '@contract/money';
-import { scaleOf } from '@contract/currencies';
+import { priceCardCharge } from '@contract/pricing';
 import type { CardQuote } from '@contract/payments';
 import type { InvoiceRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -60,10 +60,7 @@ export async function quoteCardPayment(
   const total = paymentAmountOf(invoice, asked);
   assertPayable(invoice, total);
   const rate = quotedRate((await deps.rates.getRate(invoice.currency, fiat)).rate);
-  // Rounded up: the owner receives the whole crypto amount, never a cent's worth less.
-  const numerator = total.minor * rate.numerator * 10n ** BigInt(scaleOf(fiat));
-  const denominator = rate.denominator * 10n ** BigInt(scaleOf(total.currency));
-  const price = Money.of((numerator + denominator - 1n) / denominator, fiat);
+  const price = priceCardCharge(total, fiat, rate);
   const { quoteId, expiresAt } = await issueQuote(deps.db, {
     userId: invoice.user_id,
     kind: 'card',
