@@ -7,6 +7,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, sign-up, public invoice links). */
     public?: boolean;
+    /**
+     * Whether an accountant reading the owner's books may call the route: 'read' (wallets, history, invoices,
+     * statements, receipts, exports) or 'annotate' (categories and notes, when the owner allowed it). Absent,
+     * the route is the owner's only: an accountant is refused, whatever the route does.
+     */
+    accountant?: 'read' | 'annotate';
   }
   interface FastifyRequest {
     auth: { userId: string; sessionId: string } | null;
