@@ -28,6 +28,7 @@ import { paymentsModule } from './modules/payments/payments.module';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { ratesModule } from './modules/rates/rates.module';
 import { recipientsModule } from './modules/recipients/recipients.module';
+import { statementsModule } from './modules/statements/statements.module';
 import { systemModule } from './modules/system/system.module';
 import { tradingModule } from './modules/trading/trading.module';
 import { transactionsModule } from './modules/transactions/transactions.module';
@@ -124,14 +125,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
+  // statements.face: the statement files of a period, for the accountant pack.
+  const statements = await statementsModule(app, { db, config });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
   }
 
-  const jobs = [guards, accounts, mail, transfers, trading, kyc, invoices, schedules, cards].flatMap(
-    (m) => m.jobs,
-  );
+  const jobs = [
+    guards,
+    accounts,
+    mail,
+    transfers,
+    trading,
+    kyc,
+    invoices,
+    schedules,
+    cards,
+    statements,
+  ].flatMap((m) => m.jobs);
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);
   const integrations = [exchangeRates, mail, notifications, guards, cards, payments, kyc].flatMap(

@@ -652,6 +652,22 @@ export interface KycChecksTable {
   completed_at: string | null;
 }
 
+/** A closed month of one wallet (modules/statements): its digest, chained to the wallet's month before. */
+export interface StatementsTable {
+  id: string;
+  user_id: string;
+  /** The wallet's ledger account. */
+  account_id: string;
+  currency: Currency;
+  /** The UTC month, "2026-10". */
+  month: string;
+  movements: ColumnType<number | bigint, number, number>;
+  /** SHA-256 (hex) of the month's canonical entries and `previous_digest` (statements/statement-digest.ts). */
+  digest: string;
+  previous_digest: string;
+  closed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -696,6 +712,7 @@ export interface Database {
   invoice_schedule_runs: InvoiceScheduleRunsTable;
   payment_checkouts: PaymentCheckoutsTable;
   payment_events: PaymentEventsTable;
+  statements: StatementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

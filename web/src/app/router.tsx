@@ -115,6 +115,16 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Identity Verification' } satisfies RouteHandle,
               },
               {
+                // Statements (issue 30): reached from the Books page's tabs, not the navigation.
+                path: '/books/statements',
+                lazy: async () => ({
+                  Component: (
+                    await retryOnce(() => import('@web/features/statements/components/statements-page'))
+                  ).StatementsPage,
+                }),
+                handle: { title: 'Statements' } satisfies RouteHandle,
+              },
+              {
                 path: '*',
                 lazy: async () => ({
                   Component: (await retryOnce(() => import('./routes/not-found-route'))).NotFoundRoute,

@@ -1,0 +1,58 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Alert, ErrorAlert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { friendlyErrorMessage } from '@web/lib/api-client';
+import { useVerifyStatements } from '../api/verify-statements';
+import { monthLabel } from './month-label';
+
+/** "Check the chain": recomputes every closed statement from the ledger and says whether each still holds. */
+export function ChainCheck() {
+  const verify = useVerifyStatements();
+  const result = verify.data;
+  return (
+    <div className="grid gap-3">
+      <div>
+        <Button variant="outline" onClick={() => verify.mutate()} disabled={verify.isPending}>
+          {verify.isPending ? <Spinner /> : <ShieldCheck />} Check the chain
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {verify.isError && (
+          <ErrorAlert>
+            The check could not run. {friendlyErrorMessage(verify.error, 'Please try again.')}
+          </ErrorAlert>
+        )}
+        {result?.ok && (
+          <Alert>
+            <ShieldCheck aria-hidden />
+            <div>
+              <p className="font-medium">The chain holds</p>
+              <p>
+                {result.checked === 0
+                  ? 'No month has closed yet, so there is nothing to check.'
+                  : `All ${result.checked} closed statement${result.checked === 1 ? '' : 's'} match the ledger and the statement before them.`}
+              </p>
+            </div>
+          </Alert>
+        )}
+        {result && !result.ok && (
+          <Alert variant="destructive">
+            <ShieldAlert aria-hidden />
+            <div>
+              <p className="font-medium">The chain is broken</p>
+              <ul className="list-disc pl-4">
+                {result.brokenFrom.map((broken) => (
+                  <li key={broken.walletId}>
+                    {broken.currency} wallet from {monthLabel(broken.month)}: its entries no longer match what
+                    was sealed, and every later statement rests on it.
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Alert>
+        )}
+      </div>
+    </div>
+  );
+}
