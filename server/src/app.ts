@@ -8,6 +8,8 @@ import type { Database } from './db/schema';
 import { createHttpApp, registerRequestGuards, type App } from './http';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
+import { accountantsModule } from './modules/accountants/accountants.module';
+import { booksAccess, describeOpenBooks } from './modules/accountants/books-access';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
@@ -90,11 +92,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     dialect,
     authenticate: (token) => app.auth.authenticate(token),
+    booksAccess: (session) => booksAccess(db, session),
   });
   const mail = await mailModule(app, { db, config });
   const { mailer } = mail;
   const exchangeRates = await ratesModule(app, config);
-  const accounts = await authModule(app, { db, config, mailer, notifier, listener });
+  const accounts = await authModule(app, {
+    db,
+    config,
+    mailer,
+    notifier,
+    listener,
+    describeBooks: (auth) => describeOpenBooks(db, auth),
+  });
   const { auth, verification, checkPassword } = accounts;
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
@@ -124,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
+  await accountantsModule(app, { db, mailer, notifier, auth });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
