@@ -28,7 +28,10 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     await owner.getByLabel("Accountant's email").fill(accountantEmail);
     await owner.getByRole('button', { name: 'Send invite' }).click();
     await waitForToast(owner, 'Invite sent');
-    await owner.getByRole('list', { name: 'Accountant access' }).getByText('Invited').waitFor();
+    await owner
+      .getByRole('list', { name: 'Accountant access' })
+      .getByText('Invited', { exact: true })
+      .waitFor();
     await expectNoSeriousAxeViolations(owner, `profile, accountant invited (${size})`);
 
     // The accountant has their own account with the invited address, and opens the mailed link.
@@ -47,8 +50,12 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     const bar = accountant.getByTestId('books-bar');
     await bar.getByText('Read-only: you are reading the books of Robin Reyes').waitFor();
     await bar.getByText(ownerEmail).waitFor();
-    await accountant.getByRole('list', { name: 'Wallets' }).getByText('USD').waitFor();
-    const nav = accountant.getByRole('navigation', { name: 'Main' }).locator('visible=true');
+    await accountant
+      .getByRole('list', { name: 'Wallets' })
+      .getByText('USD', { exact: true })
+      .first()
+      .waitFor();
+    const nav = accountant.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
     await nav.getByRole('link', { name: 'History' }).waitFor();
     if ((await nav.getByRole('link', { name: 'Send' }).count()) !== 0) throw new Error('Send is in the nav');
     if ((await nav.getByRole('link', { name: 'Cards' }).count()) !== 0)
@@ -61,7 +68,7 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     // The owner sees it used, and revokes it.
     await owner.reload();
     const row = owner.getByRole('list', { name: 'Accountant access' }).getByRole('listitem');
-    await row.getByText('Has access').waitFor();
+    await row.getByText('Has access', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Revoke access of ${accountantEmail}` }).click();
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await owner.getByText('Nobody else can read your books.').waitFor();

@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/session',
     { config: { public: true }, schema: { response: { 200: sessionResponseSchema } } },
     async (request) => {
-      if (!request.auth) return { user: null, books: null };
+      if (!request.auth) return { user: null };
       const [user, books] = await Promise.all([users.get(request.auth.actingUserId), booksOf(request.auth)]);
       return { user: toUser(user), books };
     },

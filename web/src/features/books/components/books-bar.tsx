@@ -4,6 +4,7 @@ import type { OpenBooks } from '@contract/accountants';
 import { Button } from '@web/components/ui/button';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { friendlyErrorMessage } from '@web/lib/api-client';
+import { cn } from '@web/lib/utils';
 import { useReadableBooks, useSwitchBooks } from '../api/books';
 
 const OWN = 'own';
@@ -30,11 +31,11 @@ export function BooksBar({ books }: { books: OpenBooks }) {
     <section
       aria-label="Books"
       data-testid="books-bar"
-      className={
-        books
-          ? 'mb-6 grid gap-3 rounded-lg border border-highlight/50 bg-highlight/10 px-4 py-3 text-sm sm:flex sm:items-center'
-          : 'mb-6 grid gap-3 rounded-lg border bg-muted/60 px-4 py-3 text-sm sm:flex sm:items-center'
-      }
+      className={cn(
+        'mb-6 grid gap-3 rounded-lg border bg-muted/60 px-4 py-3 text-sm sm:flex sm:items-center',
+        // Another's books: marked along its edge, so the page never passes for one's own.
+        books && 'border-l-4 border-l-highlight',
+      )}
     >
       <BookOpen aria-hidden className="hidden size-4 shrink-0 text-muted-foreground sm:block" />
       <p className="flex-1">
