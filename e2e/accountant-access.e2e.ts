@@ -77,5 +77,6 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     await accountant.goto('/dashboard');
     await waitForTitle(accountant, 'Dashboard');
     await accountant.getByTestId('books-bar').waitFor({ state: 'detached' });
-  });
+    // Two people, two accounts, two verifications and a mailed invite: longer than one person's walk.
+  }, 240_000);
 });
