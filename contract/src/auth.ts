@@ -92,6 +92,28 @@ export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
+/** Someone's books a signed-in accountant may read (contract/src/accountants.ts). */
+export const readableBooksSchema = z.object({
+  ownerId: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  /** May set categories and notes there. */
+  annotate: z.boolean(),
+});
+export type ReadableBooks = z.infer<typeof readableBooksSchema>;
+
+/**
+ * Whose books the session has open, in GET /api/auth/session and /api/auth/me: null for one's own, else the
+ * owner's and what the accountant may do there. The choice lives on the session (server-side), so plain
+ * download links read the same books as the page.
+ */
+export const openBooksSchema = readableBooksSchema.nullable();
+export type OpenBooks = z.infer<typeof openBooksSchema>;
+
+/** GET /api/auth/me: the signed-in user, and whose books their session has open. */
+export const meResponseSchema = z.object({ user: userSchema, books: openBooksSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
 /** POST /api/auth/login: signed in (`{user}`), or a two-factor challenge to answer first. */
 export const loginResponseSchema = z.union([userResponseSchema, twoFactorChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -100,7 +122,10 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
  * GET /api/auth/session: who is signed in, asked without failing. Signed out is an answer (`user: null`), not
  * a 401, so a visitor's browser logs no error for merely being signed out.
  */
-export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export const sessionResponseSchema = z.object({
+  user: userSchema.nullable(),
+  books: openBooksSchema.optional(),
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /**

@@ -8,6 +8,8 @@ import type { Database } from './db/schema';
 import { createHttpApp, registerRequestGuards, type App } from './http';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
+import { accountantsModule } from './modules/accountants/accountants.module';
+import { booksAccess, describeOpenBooks } from './modules/accountants/books-access';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
@@ -91,11 +93,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     dialect,
     authenticate: (token) => app.auth.authenticate(token),
+    booksAccess: (session) => booksAccess(db, session),
   });
   const mail = await mailModule(app, { db, config });
   const { mailer } = mail;
   const exchangeRates = await ratesModule(app, config);
-  const accounts = await authModule(app, { db, config, mailer, notifier, listener });
+  const accounts = await authModule(app, {
+    db,
+    config,
+    mailer,
+    notifier,
+    listener,
+    describeBooks: (auth) => describeOpenBooks(db, auth),
+  });
   const { auth, verification, checkPassword } = accounts;
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
@@ -127,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await analyticsModule(app, { db, rates });
   // statements.face: the statement files of a period, for the accountant pack.
   const statements = await statementsModule(app, { db, config });
+  await accountantsModule(app, { db, mailer, notifier, auth });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());

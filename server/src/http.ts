@@ -5,7 +5,6 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
-  type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -32,12 +31,18 @@ import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-st
 import { connectRedis } from './plugins/redis';
 import { repliesTogether } from './plugins/replies-together';
 import { securityHeaders } from './plugins/security-headers';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin, type SessionPluginOptions } from './plugins/session';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
-    routeList: Array<{ method: string | string[]; url: string; public: boolean }>;
+    routeList: Array<{
+      method: string | string[];
+      url: string;
+      public: boolean;
+      /** Who else may call it (plugins/session.ts): absent, the owner only. */
+      accountant?: 'read' | 'annotate' | 'self';
+    }>;
   }
 }
 
@@ -92,7 +97,12 @@ export async function createHttpApp(config: Config, logger: Logger): Promise<App
   const routeList: App['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    routeList.push({ method: route.method, url: route.url, public: Boolean(route.config?.public) });
+    routeList.push({
+      method: route.method,
+      url: route.url,
+      public: Boolean(route.config?.public),
+      ...(route.config?.accountant && { accountant: route.config.accountant }),
+    });
   });
   // During a graceful stop, in-flight responses carry Connection: close, so their keep-alive sockets end with
   // them and close() does not wait out the keep-alive timeout.
@@ -136,7 +146,9 @@ export async function registerRequestGuards(
     db: Kysely<Database>;
     dialect: Dialect;
     /** Who a session cookie's token signs in (the auth module answers). */
-    authenticate(token: string): Promise<FastifyRequest['auth']>;
+    authenticate: SessionPluginOptions['authenticate'];
+    /** Whether an accountant may still read an owner's books (the accountants module answers). */
+    booksAccess: SessionPluginOptions['booksAccess'];
   },
 ): Promise<{ checks: IntegrationCheck[]; jobs: Job[] }> {
   const { config, db, dialect } = deps;
@@ -196,7 +208,11 @@ export async function registerRequestGuards(
   // us the scheme and host they were loaded from.
   const ownOrigins = config.PUBLIC_URL ? [config.PUBLIC_URL] : [];
   await app.register(csrfPlugin, { allowedOrigins: [...config.ALLOWED_ORIGINS, ...ownOrigins] });
-  await app.register(sessionPlugin, { cookie: SESSION_COOKIE, authenticate: deps.authenticate });
+  await app.register(sessionPlugin, {
+    cookie: SESSION_COOKIE,
+    authenticate: deps.authenticate,
+    booksAccess: deps.booksAccess,
+  });
 
   return {
     checks: [

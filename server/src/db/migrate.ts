@@ -34,6 +34,7 @@ import * as paymentCheckouts from './migrations/0032-payment-checkouts';
 import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
 import * as statements from './migrations/0037-statements';
+import * as accountantAccess from './migrations/0038-accountant-access';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0033-clients': clients,
   '0034-invoice-language': invoiceLanguage,
   '0037-statements': statements,
+  '0038-accountant-access': accountantAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,6 +50,8 @@ export interface SessionsTable {
   expires_at: string;
   ip: string;
   user_agent: string;
+  /** Whose books the session reads: null for its own user's, else an owner who granted access (0038). */
+  books_owner_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every wallet and house account of the ledger (modules/ledger). House accounts have no user and no balance. */
@@ -431,6 +433,25 @@ export interface InvoicesTable {
 }
 
 /** A user's saved clients (modules/clients); email stored lower case, one per user. */
+/** An owner's invite to an accountant, and once accepted the access it grants (modules/accountants). */
+export interface AccountantGrantsTable {
+  id: string;
+  owner_id: string;
+  /** The invited address, lower-case; the accepting account must hold it, verified. */
+  email: string;
+  /** 1: the accountant may set categories and notes. */
+  annotate: number;
+  /** SHA-256 of the invite link's token; null once accepted. */
+  token_hash: string | null;
+  invited_at: string;
+  /** When the invite link stops working. */
+  expires_at: string;
+  accountant_id: string | null;
+  accepted_at: string | null;
+  /** Refreshed at most once a minute while the accountant reads the books. */
+  last_used_at: string | null;
+}
+
 export interface ClientsTable {
   id: string;
   user_id: string;
@@ -696,6 +717,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
   clients: ClientsTable;
+  accountant_grants: AccountantGrantsTable;
   invoice_payments: InvoicePaymentsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;

@@ -1,6 +1,7 @@
 import {
   Activity,
   ArrowLeftRight,
+  BookOpen,
   CreditCard,
   FileText,
   History,
@@ -41,6 +42,16 @@ export const navItems: NavItem[] = [
 const PHONE_TAB_PATHS = new Set(['/dashboard', '/portfolio', '/convert', '/transfer', '/history']);
 export const phoneTabItems = navItems.filter((item) => PHONE_TAB_PATHS.has(item.to));
 export const phoneMoreItems = navItems.filter((item) => !PHONE_TAB_PATHS.has(item.to));
+
+/**
+ * While an accountant reads someone's books: the overview, the history and the invoices, and nothing that
+ * moves money or touches the owner's account (the server refuses those regardless).
+ */
+export const booksNavItems: NavItem[] = [
+  { to: '/books', label: 'Overview', title: 'Books Overview', icon: BookOpen },
+  { to: '/history', label: 'History', title: 'Transaction History', icon: History },
+  { to: '/invoices', label: 'Invoices', title: 'Invoices & Billing', icon: FileText },
+];
 
 /** Any path the app does not know is shown inside the shell under this title. */
 export const FALLBACK_TITLE = 'Dashboard';

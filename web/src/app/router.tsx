@@ -4,7 +4,7 @@ import { PageLoader } from '@web/components/page-loader';
 import { retryOnce } from '@web/lib/retry-once';
 import { RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
 import type { RouteHandle } from './layout/app-shell';
-import { FALLBACK_TITLE, navItems } from './nav-items';
+import { booksNavItems, FALLBACK_TITLE, navItems } from './nav-items';
 import { RouteError } from './routes/route-error';
 
 // Each page is its own chunk. The router fetches it before committing a navigation,
@@ -21,19 +21,24 @@ const pages: Record<string, () => Promise<ComponentType>> = {
   '/transfer': () => import('@web/features/transfer/components/transfer-page').then((m) => m.TransferPage),
   '/history': () => import('@web/features/history/components/history-page').then((m) => m.HistoryPage),
   '/profile': () => import('@web/features/profile/components/profile-page').then((m) => m.ProfilePage),
+  '/books': () =>
+    import('@web/features/books/components/books-overview-page').then((m) => m.BooksOverviewPage),
   '/system-status': () =>
     import('@web/features/system-status/components/system-status-page').then((m) => m.SystemStatusPage),
 };
 
-const appRoutes: RouteObject[] = navItems.map(({ to, title }) => {
-  const loadPage = pages[to];
-  if (!loadPage) throw new Error(`No page for ${to}`);
-  return {
-    path: to,
-    lazy: async () => ({ Component: await retryOnce(loadPage) }),
-    handle: { title } satisfies RouteHandle,
-  };
-});
+// The books overview is in the accountant's navigation only (nav-items.ts), but a route like the others.
+const appRoutes: RouteObject[] = [...navItems, ...booksNavItems.filter((item) => item.to === '/books')].map(
+  ({ to, title }) => {
+    const loadPage = pages[to];
+    if (!loadPage) throw new Error(`No page for ${to}`);
+    return {
+      path: to,
+      lazy: async () => ({ Component: await retryOnce(loadPage) }),
+      handle: { title } satisfies RouteHandle,
+    };
+  },
+);
 
 // On the first load the guards show this while their chunks arrive. SessionGate above them still
 // renders, so asking who is signed in runs alongside the download instead of after it.
@@ -65,6 +70,15 @@ export const routes: RouteObject[] = [
         hydrateFallbackElement: loading,
         lazy: async () => ({
           Component: (await retryOnce(() => import('./routes/reset-password-route'))).ResetPasswordRoute,
+        }),
+      },
+      {
+        // The link in an accountant's invite: signed in or not (the page says how to sign in, then returns).
+        path: '/accountant-invite',
+        hydrateFallbackElement: loading,
+        lazy: async () => ({
+          Component: (await retryOnce(() => import('./routes/accountant-invite-route')))
+            .AccountantInviteRoute,
         }),
       },
       {

@@ -7,11 +7,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app,
   { analytics },
 ) => {
-  app.get('/', { schema: { response: { 200: analyticsSchema } } }, async (request) =>
-    analytics.summary(userIdOf(request)),
+  app.get(
+    '/',
+    { config: { accountant: 'read' }, schema: { response: { 200: analyticsSchema } } },
+    async (request) => analytics.summary(userIdOf(request)),
   );
 
-  app.get('/cashflow', { schema: { response: { 200: cashflowSchema } } }, async (request) =>
-    analytics.cashflow(userIdOf(request)),
+  app.get(
+    '/cashflow',
+    { config: { accountant: 'read' }, schema: { response: { 200: cashflowSchema } } },
+    async (request) => analytics.cashflow(userIdOf(request)),
   );
 };

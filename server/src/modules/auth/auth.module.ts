@@ -13,7 +13,7 @@ import type { Notifier } from '../notifications/notifier';
 import { userRoutes } from '../user/user.routes';
 import { createUserService } from '../user/user.service';
 import { newSignInNotice, passwordChangedNotice, welcomeNotice } from './auth-notices';
-import { authRoutes } from './auth.routes';
+import { authRoutes, type DescribeBooks } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
 import { createPasswordCheck } from './password-check';
 import { securityRoutes } from './security.routes';
@@ -38,9 +38,18 @@ const HOUR = 3_600_000;
  */
 export async function authModule(
   app: App,
-  deps: { db: Kysely<Database>; config: Config; mailer: Mailer; notifier: Notifier; listener?: PgListener },
+  deps: {
+    db: Kysely<Database>;
+    config: Config;
+    mailer: Mailer;
+    notifier: Notifier;
+    listener?: PgListener;
+    /** Whose books a session has open, for /session and /me (the accountants module answers). */
+    describeBooks?: DescribeBooks;
+  },
 ) {
   const { db, config, mailer, notifier, listener } = deps;
+  const describeBooks = deps.describeBooks ?? (async () => null);
   // Two-factor secrets are sealed with the configured key, else a key file beside the SQLite file, made the
   // first time a secret is sealed or opened.
   const twoFactorBox = lazySecretBox(() =>
@@ -78,7 +87,14 @@ export async function authModule(
   });
   auth.onPasswordChanged((trx, user) => notifier.raise(trx, user.id, passwordChangedNotice));
 
-  await app.register(authRoutes, { prefix: '/api/auth', auth, users, config, afterCommit: mailer.kick });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth,
+    users,
+    config,
+    afterCommit: mailer.kick,
+    describeBooks,
+  });
   await app.register(emailVerificationRoutes, {
     prefix: '/api/auth',
     verification,

@@ -25,6 +25,7 @@ const sessionWithUser = precompiled((db: Db, sessionId: string) =>
       'sessions.id as sessionId',
       'sessions.last_seen_at as lastSeenAt',
       'sessions.expires_at as expiresAt',
+      'sessions.books_owner_id as booksOwnerId',
       'users.id as userId',
     ])
     .where('sessions.id', '=', sessionId),
@@ -37,6 +38,15 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
 
 export function touchSession(db: Db, sessionId: string, at: string) {
   return db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}
+
+/** Which books the session reads: an owner's (who granted access, checked by the caller) or null, its own. */
+export function setSessionBooks(db: Db, sessionId: string, booksOwnerId: string | null) {
+  return db
+    .updateTable('sessions')
+    .set({ books_owner_id: booksOwnerId })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export function deleteSession(db: Db, sessionId: string) {

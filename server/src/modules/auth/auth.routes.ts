@@ -4,15 +4,17 @@ import {
   loginBodySchema,
   loginResponseSchema,
   loginTwoFactorBodySchema,
+  meResponseSchema,
   registerBodySchema,
   sessionResponseSchema,
   signInLinkBodySchema,
   userResponseSchema,
+  type OpenBooks,
 } from '@contract/auth';
 import { authOptionsSchema } from '@contract/email-verification';
 import { formatAmount, parseAmount } from '@contract/money';
 import type { Config } from '../../config/env';
-import { userIdOf } from '../../plugins/session';
+import { sessionOf, type RequestAuth } from '../../plugins/session';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session-cookie';
 import { toUser } from '../user/user.mapper';
 import type { UserService } from '../user/user.service';
@@ -27,19 +29,31 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   deviceToken: request.cookies[DEVICE_COOKIE],
 });
 
+/** Whose books the session has open (null: its own, or the access ended). */
+export type DescribeBooks = (auth: Pick<RequestAuth, 'actingUserId' | 'booksOwnerId'>) => Promise<OpenBooks>;
+
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   users: UserService;
   config: Config;
   /** Called once a request's transaction has committed, so mail it wrote goes out now. */
   afterCommit: () => void;
-}> = async (app, { auth, users, config, afterCommit }) => {
+  describeBooks: DescribeBooks;
+}> = async (app, { auth, users, config, afterCommit, describeBooks }) => {
   // Register and demo draw on one bucket per IP: a demo is a sign-up too. One limiter instance serves both
   // routes (a per-route `config.rateLimit` would give each route a store of its own).
   const signUpLimit = app.rateLimit({ max: config.SIGNUPS_PER_MINUTE, timeWindow: '1 minute' });
   const signedIn = (request: FastifyRequest, reply: FastifyReply, session: SignedIn) => {
     setSessionCookie(config, request, reply, session);
     if (session.newDeviceToken) setDeviceCookie(config, request, reply, session.newDeviceToken);
+  };
+
+  // Whose books the session has open. Books whose access ended (revoked, or left) are refused on every request
+  // until the session switches back; the app learns it here, and the session goes back to its own books.
+  const booksOf = async (session: RequestAuth) => {
+    const books = await describeBooks(session);
+    if (!books && session.booksOwnerId) await auth.openBooks(session.sessionId, null);
+    return books;
   };
 
   app.get(
@@ -136,14 +150,26 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Public: the session plugin has already resolved the cookie (null when absent, forged or expired).
+  // Public: the session plugin has already resolved the cookie (null when absent, forged or expired). On a
+  // public route the signed-in person is always themselves, whichever books they have open.
   app.get(
     '/session',
     { config: { public: true }, schema: { response: { 200: sessionResponseSchema } } },
-    async (request) => ({ user: request.auth ? toUser(await users.get(request.auth.userId)) : null }),
+    async (request) => {
+      if (!request.auth) return { user: null };
+      const [user, books] = await Promise.all([users.get(request.auth.actingUserId), booksOf(request.auth)]);
+      return { user: toUser(user), books };
+    },
   );
 
-  app.get('/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
-    return { user: toUser(await users.get(userIdOf(request))) };
-  });
+  // 'self': who is signed in and whose books are open, answered while reading someone's books too.
+  app.get(
+    '/me',
+    { config: { accountant: 'self' }, schema: { response: { 200: meResponseSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const [user, books] = await Promise.all([users.get(session.actingUserId), booksOf(session)]);
+      return { user: toUser(user), books };
+    },
+  );
 };

@@ -62,6 +62,8 @@ export function createAuthService(deps: AuthDeps) {
 
     authenticate: (token: string) => sessions.authenticate(ctx, token),
     logout: (token: string | undefined) => sessions.logout(ctx, token),
+    /** The session reads the owner's books (the caller checked the grant), or its own (null). */
+    openBooks: (sessionId: string, ownerId: string | null) => sessions.openBooks(ctx, sessionId, ownerId),
     listSessions: (userId: string, currentSessionId: string) =>
       accountSessions.listSessions(ctx, userId, currentSessionId),
     endSession: (userId: string, sessionId: string) => accountSessions.endSession(ctx, userId, sessionId),

@@ -24,7 +24,7 @@ function fakeListener() {
   };
 }
 
-const session = { userId: 'u1', lastSeenAt: 1_000, expiresAt: 9_000_000 };
+const session = { userId: 'u1', booksOwnerId: null, lastSeenAt: 1_000, expiresAt: 9_000_000 };
 
 function cacheWith(listener = fakeListener(), clock = { now: 0 }) {
   const cache = new SessionCache(listener, { maxAgeMs: 5_000, maxEntries: 3, now: () => clock.now });

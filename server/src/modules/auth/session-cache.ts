@@ -5,6 +5,8 @@ export const SESSIONS_CHANNEL = 'meridian_sessions';
 
 export interface CachedSession {
   userId: string;
+  /** Whose books the session has open (null: its own); a change is announced like an end (migration 0038). */
+  booksOwnerId: string | null;
   /** Epoch milliseconds, as last read or written by this process (another process may have touched it since). */
   lastSeenAt: number;
   expiresAt: number;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import type { AuthContext, ClientInfo, SessionsEndedHook, SignedIn } from './auth-context';
 import * as repo from './auth.repository';
+import type { SignedInSession } from '../../plugins/session';
 import type { CachedSession } from './session-cache';
 import { newDeviceToken, newSessionToken, sessionIdFromToken } from './session-token';
 
@@ -86,11 +87,11 @@ async function keepAlive(ctx: AuthContext, sessionId: string, lastSeenAt: number
   ctx.sessions?.touched(sessionId, at.getTime());
 }
 
-/** The signed-in user's id for a cookie token, or null if the session is missing, idle or expired. */
-export async function authenticate(
-  ctx: AuthContext,
-  token: string,
-): Promise<{ userId: string; sessionId: string } | null> {
+/**
+ * The signed-in user's id and the books the session has open for a cookie token, or null if the session is
+ * missing, idle or expired.
+ */
+export async function authenticate(ctx: AuthContext, token: string): Promise<SignedInSession | null> {
   const { db, sessions } = ctx;
   const sessionId = sessionIdFromToken(token);
   const at = ctx.now();
@@ -98,13 +99,14 @@ export async function authenticate(
   const cached = sessions?.get(sessionId);
   if (cached && isLive(ctx, cached, at)) {
     await keepAlive(ctx, sessionId, cached.lastSeenAt, at);
-    return { userId: cached.userId, sessionId };
+    return { userId: cached.userId, sessionId, booksOwnerId: cached.booksOwnerId };
   }
   const mark = sessions?.mark() ?? null;
   const row = await repo.findSessionWithUser(db, sessionId);
   if (!row) return null;
   const session = {
     userId: row.userId,
+    booksOwnerId: row.booksOwnerId,
     lastSeenAt: new Date(row.lastSeenAt).getTime(),
     expiresAt: new Date(row.expiresAt).getTime(),
   };
@@ -115,7 +117,16 @@ export async function authenticate(
   }
   sessions?.remember(sessionId, session, mark);
   await keepAlive(ctx, sessionId, session.lastSeenAt, at);
-  return { userId: session.userId, sessionId };
+  return { userId: session.userId, sessionId, booksOwnerId: session.booksOwnerId };
+}
+
+/**
+ * The session reads these books from its next request on (the accountants module checked the grant). This
+ * process forgets its copy now; PostgreSQL announces the change to the others (migration 0038).
+ */
+export async function openBooks(ctx: AuthContext, sessionId: string, ownerId: string | null): Promise<void> {
+  await repo.setSessionBooks(ctx.db, sessionId, ownerId);
+  ctx.sessions?.forget(sessionId);
 }
 
 export async function logout(ctx: AuthContext, token: string | undefined): Promise<void> {

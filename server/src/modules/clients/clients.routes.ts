@@ -14,8 +14,10 @@ const params = z.object({ id: pathIdSchema(100) });
 
 /** Under /api/clients: the signed-in user's own clients (another user's is a 404). */
 export const clientRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (app, { clients }) => {
-  app.get('/', { schema: { response: { 200: clientListSchema } } }, async (request) =>
-    clients.list(userIdOf(request)),
+  app.get(
+    '/',
+    { config: { accountant: 'read' }, schema: { response: { 200: clientListSchema } } },
+    async (request) => clients.list(userIdOf(request)),
   );
 
   app.post(
@@ -24,8 +26,10 @@ export const clientRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = 
     async (request, reply) => reply.status(201).send(await clients.create(userIdOf(request), request.body)),
   );
 
-  app.get('/:id', { schema: { params, response: { 200: clientSchema } } }, async (request) =>
-    clients.get(userIdOf(request), request.params.id),
+  app.get(
+    '/:id',
+    { config: { accountant: 'read' }, schema: { params, response: { 200: clientSchema } } },
+    async (request) => clients.get(userIdOf(request), request.params.id),
   );
 
   app.patch(

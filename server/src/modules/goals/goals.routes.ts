@@ -14,8 +14,10 @@ import type { GoalsService } from './goals.service';
 const params = z.object({ id: pathIdSchema(100) });
 
 export const goalRoutes: FastifyPluginAsyncZod<{ goals: GoalsService }> = async (app, { goals }) => {
-  app.get('/', { schema: { response: { 200: z.array(savingsGoalSchema) } } }, async (request) =>
-    goals.list(userIdOf(request)),
+  app.get(
+    '/',
+    { config: { accountant: 'read' }, schema: { response: { 200: z.array(savingsGoalSchema) } } },
+    async (request) => goals.list(userIdOf(request)),
   );
 
   app.post(

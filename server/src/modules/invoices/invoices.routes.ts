@@ -32,19 +32,27 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
 ) => {
   app.get(
     '/',
-    { schema: { querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceSchema) } } },
+    {
+      config: { accountant: 'read' },
+      schema: { querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceSchema) } },
+    },
     async (request) => invoices.list(userIdOf(request), request.query),
   );
 
-  app.get('/summary', { schema: { response: { 200: invoiceSummarySchema } } }, async (request) =>
-    invoices.summary(userIdOf(request)),
+  app.get(
+    '/summary',
+    { config: { accountant: 'read' }, schema: { response: { 200: invoiceSummarySchema } } },
+    async (request) => invoices.summary(userIdOf(request)),
   );
 
-  app.get('/export.csv', { schema: { querystring: invoiceListQuerySchema } }, async (request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="meridian-invoices.csv"')
-      .send(await invoices.exportCsv(userIdOf(request), request.query)),
+  app.get(
+    '/export.csv',
+    { config: { accountant: 'read' }, schema: { querystring: invoiceListQuerySchema } },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="meridian-invoices.csv"')
+        .send(await invoices.exportCsv(userIdOf(request), request.query)),
   );
 
   app.post(
@@ -56,8 +64,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     async (request, reply) => reply.status(201).send(await invoices.create(userIdOf(request), request.body)),
   );
 
-  app.get('/:id', { schema: { params, response: { 200: invoiceSchema } } }, async (request) =>
-    invoices.get(userIdOf(request), request.params.id),
+  app.get(
+    '/:id',
+    { config: { accountant: 'read' }, schema: { params, response: { 200: invoiceSchema } } },
+    async (request) => invoices.get(userIdOf(request), request.params.id),
   );
 
   app.patch(
@@ -101,7 +111,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     async (request) => invoices.emailPreview(userIdOf(request), request.params.id),
   );
 
-  app.get('/:id/pdf', { schema: { params } }, async (request, reply) => {
+  app.get('/:id/pdf', { config: { accountant: 'read' }, schema: { params } }, async (request, reply) => {
     const pdf = await invoices.pdf(userIdOf(request), request.params.id);
     return sendPdf(reply, pdf);
   });

@@ -16,6 +16,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesProvider }> = asyn
   app.get(
     '/',
     {
+      config: { accountant: 'read' },
       schema: {
         querystring: rateQuerySchema,
         response: { 200: z.union([rateQuoteSchema, exchangeRatesSchema]) },
@@ -29,9 +30,16 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesProvider }> = asyn
 
   app.get(
     '/history',
-    { schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistorySchema } } },
+    {
+      config: { accountant: 'read' },
+      schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistorySchema } },
+    },
     async (request) => ({ points: rates.lastDay(request.query.from, request.query.to) }),
   );
 
-  app.get('/all', { schema: { response: { 200: ratePairListSchema } } }, async () => rates.all());
+  app.get(
+    '/all',
+    { config: { accountant: 'read' }, schema: { response: { 200: ratePairListSchema } } },
+    async () => rates.all(),
+  );
 };

@@ -29,8 +29,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
       sendIdempotent(reply, await trading.trade(idempotencyOf(request, userIdOf(request)), request.body)),
   );
 
-  app.get('/portfolio', { schema: { response: { 200: portfolioSchema } } }, async (request) =>
-    trading.portfolio(userIdOf(request)),
+  app.get(
+    '/portfolio',
+    { config: { accountant: 'read' }, schema: { response: { 200: portfolioSchema } } },
+    async (request) => trading.portfolio(userIdOf(request)),
   );
 
   app.get(

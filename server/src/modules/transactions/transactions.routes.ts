@@ -22,7 +22,10 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
 ) => {
   app.get(
     '/',
-    { schema: { querystring: transactionListQuerySchema, response: { 200: z.array(transactionSchema) } } },
+    {
+      config: { accountant: 'read' },
+      schema: { querystring: transactionListQuerySchema, response: { 200: z.array(transactionSchema) } },
+    },
     async (request, reply) => {
       const { query } = request;
       const page = await transactions.page(userIdOf(request), query);
@@ -44,7 +47,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
 
   app.get(
     '/export.csv',
-    { schema: { querystring: transactionExportQuerySchema } },
+    { config: { accountant: 'read' }, schema: { querystring: transactionExportQuerySchema } },
     async (request, reply) => {
       const { type, ...search } = request.query;
       return reply
@@ -57,7 +60,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
 
   app.get(
     '/:id/receipt.pdf',
-    { schema: { params: z.object({ id: pathIdSchema(100) }) } },
+    { config: { accountant: 'read' }, schema: { params: z.object({ id: pathIdSchema(100) }) } },
     async (request, reply) => {
       const receipt = await transactions.receipt(userIdOf(request), request.params.id);
       return reply

@@ -15,8 +15,10 @@ import type { WalletsService } from './wallets.service';
 const walletParams = z.object({ id: pathIdSchema(100) });
 
 export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = async (app, { wallets }) => {
-  app.get('/', { schema: { response: { 200: walletListSchema } } }, async (request) =>
-    wallets.list(userIdOf(request)),
+  app.get(
+    '/',
+    { config: { accountant: 'read' }, schema: { response: { 200: walletListSchema } } },
+    async (request) => wallets.list(userIdOf(request)),
   );
 
   app.post(

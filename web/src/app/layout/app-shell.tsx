@@ -3,8 +3,10 @@ import { DemoBanner } from '@web/components/demo-banner';
 import { VerifyEmailBanner } from '@web/components/verify-email-banner';
 import { useMe } from '@web/features/auth/api/get-me';
 import { useLogout } from '@web/features/auth/api/logout';
+import { useOpenBooks } from '@web/features/books/api/books';
+import { BooksBar } from '@web/features/books/components/books-bar';
 import { useNotificationStream } from '@web/features/notifications/hooks/use-notification-stream';
-import { FALLBACK_TITLE } from '../nav-items';
+import { booksNavItems, FALLBACK_TITLE } from '../nav-items';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
 import { MobileNav } from './mobile-nav';
@@ -29,7 +31,11 @@ export function AppShell() {
   const logout = useLogout();
   const title = usePageTitle();
   useDocumentTitle(title);
-  useNotificationStream();
+  // Whose books are open lives on the server (the session): downloads and every process read the same.
+  const openBooks = useOpenBooks();
+  const books = openBooks.data ?? null;
+  const readingBooks = books !== null;
+  useNotificationStream(openBooks.isSuccess && !readingBooks);
   if (!user) return null; // RequireSignedIn renders the shell only for a signed-in user.
 
   const signOut = () => logout.mutate();
@@ -41,16 +47,23 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <Sidebar onLogout={signOut} loggingOut={logout.isPending} />
+      <Sidebar
+        onLogout={signOut}
+        loggingOut={logout.isPending}
+        readingBooks={readingBooks}
+        {...(readingBooks && { items: booksNavItems })}
+      />
       <div className="flex min-h-dvh flex-col md:pl-64">
-        <AppHeader title={title} user={user} onLogout={signOut} />
+        <AppHeader title={title} user={user} onLogout={signOut} readingBooks={readingBooks} />
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-28 sm:px-6 md:pb-10 lg:px-8">
           {user.isDemo && <DemoBanner />}
-          <VerifyEmailBanner isDemo={user.isDemo} />
-          <Outlet />
+          {!readingBooks && <VerifyEmailBanner isDemo={user.isDemo} />}
+          {!user.isDemo && <BooksBar books={books} />}
+          {/* Until whose books are open is known, no page asks for figures it might read from the wrong ones. */}
+          {openBooks.isPending ? null : <Outlet />}
         </main>
       </div>
-      <MobileNav />
+      <MobileNav {...(readingBooks && { tabs: booksNavItems, more: [] })} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@web/components/ui/dialog';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { cn } from '@web/lib/utils';
-import { phoneMoreItems, phoneTabItems } from '../nav-items';
+import { phoneMoreItems, phoneTabItems, type NavItem } from '../nav-items';
 
 const tabClass = (current: boolean) =>
   cn(
@@ -23,11 +23,18 @@ const tabClass = (current: boolean) =>
  * Below md: a bottom tab bar of five everyday destinations plus More, a sheet holding the other five, so all
  * ten fit a 390 px phone without sideways scrolling.
  */
-export function MobileNav() {
+export function MobileNav({
+  tabs = phoneTabItems,
+  more = phoneMoreItems,
+}: {
+  /** The tabs, and what waits behind More: an accountant reading someone's books has three tabs and no More. */
+  tabs?: NavItem[];
+  more?: NavItem[];
+}) {
   const { pathname } = useLocation();
   // The sheet is open for the path it was opened on: navigating anywhere (a link in it, Back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const moreIsCurrent = phoneMoreItems.some((item) => matchPath({ path: item.to, end: false }, pathname));
+  const moreIsCurrent = more.some((item) => matchPath({ path: item.to, end: false }, pathname));
 
   return (
     <nav
@@ -35,7 +42,7 @@ export function MobileNav() {
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <ul className="grid grid-cols-6">
-        {phoneTabItems.map(({ to, label, icon: Icon }) => (
+        {tabs.map(({ to, label, icon: Icon }) => (
           <li key={to} className="min-w-0">
             <NavLink to={to} className={({ isActive }) => tabClass(isActive)}>
               <Icon aria-hidden className="size-5" />
@@ -43,26 +50,28 @@ export function MobileNav() {
             </NavLink>
           </li>
         ))}
-        <li className="min-w-0">
-          <Dialog open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)}>
-            <DialogTrigger
-              className={tabClass(moreIsCurrent)}
-              // The current page is one of those behind More: say so, as the tabs' links do.
-              aria-current={moreIsCurrent ? 'page' : undefined}
-            >
-              <Ellipsis aria-hidden className="size-5" />
-              More
-            </DialogTrigger>
-            <MoreSheet onNavigate={() => setOpenOn(null)} />
-          </Dialog>
-        </li>
+        {more.length > 0 && (
+          <li className="min-w-0">
+            <Dialog open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)}>
+              <DialogTrigger
+                className={tabClass(moreIsCurrent)}
+                // The current page is one of those behind More: say so, as the tabs' links do.
+                aria-current={moreIsCurrent ? 'page' : undefined}
+              >
+                <Ellipsis aria-hidden className="size-5" />
+                More
+              </DialogTrigger>
+              <MoreSheet items={more} onNavigate={() => setOpenOn(null)} />
+            </Dialog>
+          </li>
+        )}
       </ul>
     </nav>
   );
 }
 
 /** A bottom sheet (the dialog primitive, docked to the bottom edge) with the destinations the tabs leave out. */
-function MoreSheet({ onNavigate }: { onNavigate: () => void }) {
+function MoreSheet({ items, onNavigate }: { items: NavItem[]; onNavigate: () => void }) {
   return (
     <DialogContent className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 gap-4 rounded-t-2xl rounded-b-none px-4 pt-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))]">
       <DialogHeader>
@@ -70,7 +79,7 @@ function MoreSheet({ onNavigate }: { onNavigate: () => void }) {
         <DialogDescription>The rest of Meridian.</DialogDescription>
       </DialogHeader>
       <ul className="grid grid-cols-2 gap-2">
-        {phoneMoreItems.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -4,7 +4,7 @@ import { Brand } from '@web/components/brand';
 import { Button } from '@web/components/ui/button';
 import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { cn } from '@web/lib/utils';
-import { navItems } from '../nav-items';
+import { navItems, type NavItem } from '../nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -15,7 +15,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** Desktop only (md and up): brand, the ten destinations, system state, bell and sign-out. */
-export function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
+export function Sidebar({
+  onLogout,
+  loggingOut,
+  items = navItems,
+  readingBooks = false,
+}: {
+  onLogout: () => void;
+  loggingOut: boolean;
+  /** The destinations: all of them, or those an accountant reading someone's books may open. */
+  items?: NavItem[];
+  readingBooks?: boolean;
+}) {
   return (
     <aside
       aria-label="Sidebar"
@@ -26,7 +37,7 @@ export function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggin
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-1">
-          {navItems.map(({ to, label, icon: Icon }) => (
+          {items.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink to={to} className={linkClass}>
                 <Icon aria-hidden className="size-4" />
@@ -45,7 +56,9 @@ export function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggin
           System Active
         </p>
         <div className="flex items-center gap-2">
-          <NotificationBell className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-white focus-visible:ring-offset-sidebar" />
+          {!readingBooks && (
+            <NotificationBell className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-white focus-visible:ring-offset-sidebar" />
+          )}
           <Button
             variant="ghost"
             className="flex-1 justify-start text-sidebar-foreground hover:bg-sidebar-accent hover:text-white focus-visible:ring-offset-sidebar"

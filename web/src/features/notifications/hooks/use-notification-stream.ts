@@ -11,10 +11,11 @@ import { setStreamLive } from './stream-state';
  * (see applyStreamMessage).
  * EventSource reconnects by itself (after the server's `retry`); while it is down, the bell polls.
  */
-export function useNotificationStream() {
+export function useNotificationStream(enabled = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    // Off while an accountant reads someone's books: the owner's notifications are not theirs to read.
+    if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/notifications/stream', { withCredentials: true });
     source.onopen = () => setStreamLive(true);
     source.onerror = () => setStreamLive(false);
@@ -30,5 +31,5 @@ export function useNotificationStream() {
       source.close();
       setStreamLive(false);
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
 }

@@ -2,6 +2,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui
 import { Skeleton } from '@web/components/ui/skeleton';
 import { LoadError } from '@web/components/load-error';
 import { useUser } from '@web/lib/user';
+import { AccountantAccessCard } from './accountant-access-card';
 import { AccountStatus } from './account-status';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
@@ -41,6 +42,7 @@ export function ProfilePage() {
         </CardHeader>
         <SessionsList />
       </Card>
+      {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
     </div>
   );
 }

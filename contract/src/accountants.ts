@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { emailSchema, readableBooksSchema } from './auth';
+
+export { openBooksSchema, readableBooksSchema, type OpenBooks, type ReadableBooks } from './auth';
+
+/**
+ * Read-only access for an accountant. The owner invites an address (POST /api/accountants/invites); whoever
+ * holds that verified address signs in with their own account and accepts the mailed link
+ * (POST /api/accountant-access/accept); from then on they may open the owner's books (PUT
+ * /api/accountant-access/open) and read wallets, history, invoices and exports, and set categories and notes
+ * if the owner allowed it. The owner sees and revokes access (GET, DELETE /api/accountants); the accountant
+ * may leave (DELETE /api/accountant-access/:ownerId).
+ */
+
+/** Invites and grants one owner may have at once; each is a person who can read every movement. */
+export const MAX_ACCOUNTANTS = 5;
+/** How long an invite link works. */
+export const ACCOUNTANT_INVITE_DAYS = 14;
+
+export const inviteAccountantBodySchema = z.object({
+  email: emailSchema,
+  /** May the accountant set categories and notes (never anything else)? */
+  annotate: z.boolean().default(false),
+});
+export type InviteAccountantBody = z.input<typeof inviteAccountantBodySchema>;
+
+/** One row of the owner's "Accountant access" list: an invite still pending, or access granted. */
+export const accountantAccessSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(['invited', 'active']),
+  /** The accountant's name once they accepted (may be empty: they never set one). */
+  name: z.string().nullable(),
+  annotate: z.boolean(),
+  invitedAt: z.string(),
+  /** When the invite link stops working (pending invites). */
+  expiresAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  /** Updated at most once a minute while the accountant reads the books. */
+  lastUsedAt: z.string().nullable(),
+});
+export type AccountantAccess = z.infer<typeof accountantAccessSchema>;
+export const accountantAccessListSchema = z.array(accountantAccessSchema);
+
+export const acceptInviteBodySchema = z.object({ token: z.string().min(1).max(128) });
+export type AcceptInviteBody = z.infer<typeof acceptInviteBodySchema>;
+
+export const readableBooksListSchema = z.array(readableBooksSchema);
+
+/** PUT /api/accountant-access/open: whose books this session reads; null for one's own. */
+export const openBooksBodySchema = z.object({ ownerId: z.string().min(1).max(100).nullable() });
+export type OpenBooksBody = z.infer<typeof openBooksBodySchema>;

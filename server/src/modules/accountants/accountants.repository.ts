@@ -1,0 +1,117 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
+import type { AccountantGrantsTable, Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** The accountant_grants table (migration 0038): written here only. */
+
+export function insertGrant(db: Db, row: AccountantGrantsTable) {
+  return db.insertInto('accountant_grants').values(row).execute();
+}
+
+/** The owner's invites and grants, with each accountant's name once accepted, newest first. */
+export function listForOwner(db: Db, ownerId: string) {
+  return db
+    .selectFrom('accountant_grants as g')
+    .leftJoin('users as u', 'u.id', 'g.accountant_id')
+    .select([
+      'g.id',
+      'g.email',
+      'g.annotate',
+      'g.invited_at',
+      'g.expires_at',
+      'g.accepted_at',
+      'g.last_used_at',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('g.owner_id', '=', ownerId)
+    .orderBy('g.invited_at', 'desc')
+    .orderBy('g.id')
+    .execute();
+}
+
+export async function countForOwner(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('accountant_grants')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findByOwnerAndEmail(db: Db, ownerId: string, email: string) {
+  return db
+    .selectFrom('accountant_grants')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function findByToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('accountant_grants')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function findOwned(db: Db, ownerId: string, id: string) {
+  return db
+    .selectFrom('accountant_grants')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The accepted grant of the owner's books to the accountant, if it still stands. */
+export function findGrant(db: Db, ownerId: string, accountantId: string) {
+  return db
+    .selectFrom('accountant_grants')
+    .select(['id', 'annotate', 'last_used_at'])
+    .where('owner_id', '=', ownerId)
+    .where('accountant_id', '=', accountantId)
+    .where('accepted_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** The books the accountant may read, with each owner's name and address. */
+export function listReadable(db: Db, accountantId: string, ownerId?: string) {
+  let query = db
+    .selectFrom('accountant_grants as g')
+    .innerJoin('users as o', 'o.id', 'g.owner_id')
+    .select(['g.owner_id', 'g.annotate', 'o.email', 'o.first_name', 'o.last_name'])
+    .where('g.accountant_id', '=', accountantId)
+    .where('g.accepted_at', 'is not', null);
+  if (ownerId !== undefined) query = query.where('g.owner_id', '=', ownerId);
+  return query.orderBy('o.email').execute();
+}
+
+export function accept(db: Db, id: string, accountantId: string, at: string) {
+  return db
+    .updateTable('accountant_grants')
+    .set({ accountant_id: accountantId, accepted_at: at, token_hash: null })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function touch(db: Db, id: string, at: string) {
+  return db.updateTable('accountant_grants').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+export function deleteGrant(db: Db, id: string) {
+  return db.deleteFrom('accountant_grants').where('id', '=', id).execute();
+}
+
+/** Locks the owner's invites while a new one is counted and written (PostgreSQL; SQLite writes one at a time). */
+export async function lockOwner(db: Db, ownerId: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`accountant-invites:${ownerId}`}, 0))`.execute(
+      db,
+    );
+  }
+}
