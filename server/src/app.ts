@@ -27,6 +27,7 @@ import { passwordResetModule } from './modules/password-reset/password-reset.mod
 import { paymentsModule } from './modules/payments/payments.module';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { ratesModule } from './modules/rates/rates.module';
+import { receiptsModule } from './modules/receipts/receipts.module';
 import { recipientsModule } from './modules/recipients/recipients.module';
 import { systemModule } from './modules/system/system.module';
 import { tradingModule } from './modules/trading/trading.module';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
+  // Its `face` streams a period's receipts: the accountant pack takes it from here.
+  await receiptsModule(app, { db, config, auth });
   await analyticsModule(app, { db, rates });
   if (listener) {
     await listener.start();
