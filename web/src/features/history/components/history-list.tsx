@@ -62,6 +62,7 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
   const [open, setOpen] = useState<Transaction | null>(null);
   const moving = page.isPlaceholderData;
   const searching = Boolean(search.q || search.from || search.to);
+  const missingOnly = search.receipt === 'missing';
 
   if (page.isPending) {
     return (
@@ -82,7 +83,12 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
   if (items.length === 0 && number === 1) {
     const empty: (typeof empties)[HistoryFilter] = searching
       ? { title: 'No matching transactions', description: 'Try other words or a wider range of dates.' }
-      : empties[filter];
+      : missingOnly
+        ? {
+            title: 'No missing receipts',
+            description: 'Every payment you made here has its receipt attached.',
+          }
+        : empties[filter];
     return (
       <EmptyState
         icon={Receipt}
