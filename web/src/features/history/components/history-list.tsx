@@ -89,14 +89,18 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
             description: 'Every payment you made here has its receipt attached.',
           }
         : empties[filter];
+    // The open detail stays open when its row leaves the list (its receipt attached under "Missing receipts").
     return (
-      <EmptyState
-        icon={Receipt}
-        title={empty.title}
-        description={empty.description}
-        action={empty.action}
-        className="py-12"
-      />
+      <>
+        <EmptyState
+          icon={Receipt}
+          title={empty.title}
+          description={empty.description}
+          action={empty.action}
+          className="py-12"
+        />
+        <TransactionDetailDialog transaction={open} onClose={() => setOpen(null)} />
+      </>
     );
   }
 
