@@ -61,7 +61,8 @@ describe.each(laptopAndPhone)('Receipts (%s)', (name, open) => {
     await page.waitForURL(/receipt=missing/);
     const missing = page.getByTestId('history-list');
     await missing.waitFor();
-    expect(await missing.getByTestId('history-row').filter({ hasText: merchant }).count()).toBe(0);
+    // The list that was on screen may linger a moment after the address changes: wait for the new one.
+    await expect.poll(() => missing.getByTestId('history-row').filter({ hasText: merchant }).count()).toBe(0);
     const first = missing.getByTestId('history-row').first();
     const description = await first.getByTestId('history-description').innerText();
     expect(await first.getByTestId('receipt-mark').count()).toBe(0);
