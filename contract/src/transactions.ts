@@ -52,6 +52,24 @@ export function directionOf(type: TransactionType): TransactionDirection {
     : 'in';
 }
 
+/**
+ * The rows a receipt can be attached to: money paid away to someone else (a transfer sent, a card payment,
+ * the card processor's fee). Not money in, not an exchange or a trade (between the user's own wallets), not a
+ * savings goal (still the user's own money).
+ */
+export const receiptTransactionTypes = [
+  'send',
+  'card_payment',
+  'processing_fee',
+] as const satisfies TransactionType[];
+export const takesReceipt = (type: TransactionType) =>
+  (receiptTransactionTypes as readonly TransactionType[]).includes(type);
+/** Statuses of a row whose money really went: a failed or returned payment wants no receipt. */
+export const receiptWantedStatuses = ['pending', 'completed'] as const satisfies TransactionStatus[];
+/** Whether the books miss something while this row has no receipt: the "Missing receipts" filter's rows. */
+export const wantsReceipt = (type: TransactionType, status: TransactionStatus) =>
+  takesReceipt(type) && (receiptWantedStatuses as readonly TransactionStatus[]).includes(status);
+
 export const transactionSchema = z.object({
   id: z.string(),
   type: z.enum(transactionTypes),
@@ -74,6 +92,10 @@ export const transactionSchema = z.object({
   description: z.string(),
   status: z.enum(transactionStatuses),
   createdAt: z.string(),
+  /** A receipt file is attached (GET /api/transactions/:id/receipt; contract/src/receipts.ts). */
+  hasReceipt: z.boolean(),
+  /** The row wants a receipt ({@link wantsReceipt}): with `hasReceipt` false it is a missing one. */
+  receiptWanted: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -93,11 +115,11 @@ export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 
 /**
- * GET /api/transactions?type=all|incoming|outgoing|exchange&q=&from=&to=&cursor=&limit= — the user's history, newest first
+ * GET /api/transactions?type=all|incoming|outgoing|exchange&q=&from=&to=&receipt=&cursor=&limit= — the user's history, newest first
  * (ties broken by id), keyset-paginated. The body is always a plain ARRAY of {@link Transaction} (so the
  * sketch's bare `GET /api/transactions` keeps working: it is the first page of `all`). When more rows follow,
  * the response carries `X-Next-Cursor: <cursor>` (and an RFC 8288 `Link: <…>; rel="next"`); pass that value
- * back as `cursor` with the same `type`, `q`, `from` and `to` for the next page. No header = last page. `limit` is 1–100
+ * back as `cursor` with the same `type`, `q`, `from`, `to` and `receipt` for the next page. No header = last page. `limit` is 1–100
  * (default 20); a malformed cursor or an out-of-range limit is a 400. Cursors are opaque: do not build them.
  * A "Previous" button keeps the cursors of the pages it has seen (the first page has none).
  */
@@ -106,7 +128,8 @@ export const HISTORY_SEARCH_MAX = 100;
 /**
  * The search narrowing a history list or export: `q` matches the description, the counterparty or their
  * email, case-insensitively, as a substring; `from` and `to` are calendar days in UTC, both inclusive. A range
- * whose `to` is before its `from` is a 400.
+ * whose `to` is before its `from` is a 400. `receipt=missing` keeps only the rows that want a receipt and have
+ * none ({@link wantsReceipt}), within the type filter.
  */
 const historySearchFields = {
   q: z
@@ -117,6 +140,7 @@ const historySearchFields = {
     .transform((text) => text || undefined),
   from: isoDateSchema('from').optional(),
   to: isoDateSchema('to').optional(),
+  receipt: z.enum(['missing'], { error: 'receipt must be missing' }).optional(),
 };
 const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || query.from <= query.to;
@@ -145,7 +169,7 @@ export const transactionReceiptUrl = (id: string) =>
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /**
- * GET /api/transactions/export.csv?type=…&q=&from=&to= — the whole filtered history as an RFC 4180 CSV download
+ * GET /api/transactions/export.csv?type=…&q=&from=&to=&receipt= — the whole filtered history as an RFC 4180 CSV download
  * (`text/csv; charset=utf-8`, CRLF line ends, `Content-Disposition: attachment; filename="meridian-transactions.csv"`),
  * newest first, streamed. These are its columns. Amounts are signed as the wallet saw them, so a spreadsheet
  * sums to the balance: `amount` and `fee` are in `currency`, negative for money that left (a payment, its
@@ -176,4 +200,4 @@ export const transactionExportQuerySchema = z
 export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
 
 /** The part of a list query that narrows which rows match (not which page). */
-export type HistorySearch = Pick<TransactionExportQuery, 'q' | 'from' | 'to'>;
+export type HistorySearch = Pick<TransactionExportQuery, 'q' | 'from' | 'to' | 'receipt'>;

@@ -29,6 +29,7 @@ import { passwordResetModule } from './modules/password-reset/password-reset.mod
 import { paymentsModule } from './modules/payments/payments.module';
 import { pruneQuotesJob } from './modules/quotes/quotes';
 import { ratesModule } from './modules/rates/rates.module';
+import { receiptsModule } from './modules/receipts/receipts.module';
 import { recipientsModule } from './modules/recipients/recipients.module';
 import { statementsModule } from './modules/statements/statements.module';
 import { systemModule } from './modules/system/system.module';
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
+  // Its `face` streams a period's receipts: the accountant pack takes it from here.
+  await receiptsModule(app, { db, config, auth });
   await analyticsModule(app, { db, rates });
   // statements.face: the statement files of a period, for the accountant pack.
   const statements = await statementsModule(app, { db, config });

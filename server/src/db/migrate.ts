@@ -35,6 +35,7 @@ import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
 import * as statements from './migrations/0037-statements';
 import * as accountantAccess from './migrations/0038-accountant-access';
+import * as transactionReceipts from './migrations/0036-transaction-receipts';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0034-invoice-language': invoiceLanguage,
   '0037-statements': statements,
   '0038-accountant-access': accountantAccess,
+  '0036-transaction-receipts': transactionReceipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

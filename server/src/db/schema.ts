@@ -663,6 +663,19 @@ export interface KycDocumentsTable {
   created_at: string;
 }
 
+/** A file attached to an outgoing history row (modules/receipts); its bytes are in file storage. */
+export interface TransactionReceiptsTable {
+  transaction_id: string;
+  user_id: string;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size: ColumnType<number | bigint, number, number>;
+  /** The history row's time, copied: a period's receipts are one index range. */
+  transaction_at: string;
+  created_at: string;
+}
+
 /** One check of a review, written as it completes. */
 export interface KycChecksTable {
   application_id: string;
@@ -729,6 +742,7 @@ export interface Database {
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
   kyc_checks: KycChecksTable;
+  transaction_receipts: TransactionReceiptsTable;
   password_resets: PasswordResetsTable;
   invoice_schedules: InvoiceSchedulesTable;
   invoice_schedule_runs: InvoiceScheduleRunsTable;

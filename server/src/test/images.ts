@@ -27,3 +27,25 @@ export const blankPng = (background: string, width = 96, height = 64) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
+
+/** The same document as a JPEG (a phone photo of a receipt). */
+export const documentJpeg = async (background = '#888', width = 96, height = 64) =>
+  sharp(await documentPng(background, width, height))
+    .jpeg()
+    .toBuffer();
+
+/**
+ * A real one-page PDF (written by pdfkit, as the invoices are) saying `text`: what a receipt e-mailed by a
+ * shop looks like to the upload check.
+ */
+export async function receiptPdf(text = 'Receipt: 1 coffee, USD 4.50'): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: 'A6' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => doc.on('end', resolve));
+  doc.text(text);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

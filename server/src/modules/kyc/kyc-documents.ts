@@ -1,6 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import {
   KYC_MAX_FILE_BYTES,
   KYC_MAX_IMAGE_PIXELS,
@@ -12,6 +10,7 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { checkUpload } from '../../lib/uploads/checked-file';
 import type { FileStorage } from '../storage/file-storage';
 import { applicationOf, assertEditable } from './kyc-application';
 import * as repo from './kyc.repository';
@@ -32,36 +31,17 @@ interface DocumentDeps {
   storage: FileStorage;
 }
 
-const MAX_MB = KYC_MAX_FILE_BYTES / (1024 * 1024);
-
 /** An upload is an image because its bytes say so (file-type), and one sharp can read: never by its name. */
 async function checkImage(file: UploadedImage): Promise<CheckedImage> {
-  if (file.bytes.length > KYC_MAX_FILE_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Each image can be at most ${MAX_MB} MB`, {
-      [file.side]: `At most ${MAX_MB} MB`,
-    });
-  }
-  const detected = await fileTypeFromBuffer(file.bytes);
-  if (!detected || !(kycImageTypes as readonly string[]).includes(detected.mime)) {
-    const message = `The ${file.side} file is not a PNG, JPEG or WebP image (its contents decide, not its name)`;
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { [file.side]: 'Not a PNG, JPEG or WebP image' });
-  }
-  // metadata() reads the header only: nothing is decoded here.
-  const size = await sharp(file.bytes)
-    .metadata()
-    .catch(() => undefined);
-  const { width, height } = size ?? {};
-  if (!width || !height) {
-    const message = `The ${file.side} image could not be read: it may be damaged`;
-    throw new AppError('VALIDATION_FAILED', message, { [file.side]: 'Could not be read' });
-  }
-  if (width * height > KYC_MAX_IMAGE_PIXELS) {
-    const message = `The ${file.side} image is ${width}×${height} pixels: at most ${KYC_MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
-    throw new AppError('VALIDATION_FAILED', message, {
-      [file.side]: `At most ${KYC_MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
-    });
-  }
-  return { ...file, contentType: detected.mime, width, height };
+  const checked = await checkUpload(file.bytes, {
+    types: kycImageTypes,
+    maxBytes: KYC_MAX_FILE_BYTES,
+    maxPixels: KYC_MAX_IMAGE_PIXELS,
+    label: `The ${file.side} image`,
+    field: file.side,
+    typesInWords: 'a PNG, JPEG or WebP image',
+  });
+  return { ...file, contentType: checked.contentType, width: checked.width!, height: checked.height! };
 }
 
 const removeQuietly = (storage: FileStorage, keys: string[]) =>

@@ -2,7 +2,12 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { setHistoryWriter } from '../ledger/entry-history';
 import type { HistoryRowInput } from '../ledger/entry';
-import { deleteTransactionsOf, findDescription, insertTransactions } from './transactions.repository';
+import {
+  deleteTransactionsOf,
+  findDescription,
+  findTransactionOf,
+  insertTransactions,
+} from './transactions.repository';
 
 /**
  * The transactions module's public face: what other modules may do with the user's history rows (the
@@ -27,6 +32,9 @@ export { setTransactionStatus } from './transactions.repository';
 
 /** A filled limit order's history row takes the trade's final figures and is completed. */
 export { completeTransaction } from './transactions.repository';
+
+/** One of the user's own history rows (receipts attach to it); another user's is as absent as none. */
+export const historyRowOf = findTransactionOf;
 
 /** What a history row says the movement was for (a held payment's delivery repeats the sender's words). */
 export const descriptionOf = findDescription;

@@ -1,3 +1,4 @@
+import type { SqlBool } from 'kysely';
 import { formatAmount } from '@contract/money';
 import {
   directionOf,
@@ -6,11 +7,15 @@ import {
   type Transaction,
   type TransactionStatus,
   type TransactionType,
+  wantsReceipt,
 } from '@contract/transactions';
 import type { TransactionRow } from '../../db/schema';
 
-/** A database row as the wire shape: amounts become decimal strings with their currency's scale. */
-export function toTransaction(row: TransactionRow): Transaction {
+/**
+ * A database row as the wire shape: amounts become decimal strings with their currency's scale. `has_receipt`
+ * comes with the history list's rows (0/1 on SQLite, a boolean on PostgreSQL); a row just written has none.
+ */
+export function toTransaction(row: TransactionRow & { has_receipt?: SqlBool }): Transaction {
   const { currency } = row;
   const type = row.type as TransactionType;
   if (!transactionTypes.includes(type)) throw new Error(`Unknown transaction type: ${row.type}`);
@@ -38,5 +43,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     description: row.description,
     status: row.status as TransactionStatus,
     createdAt: row.created_at,
+    hasReceipt: Boolean(row.has_receipt),
+    receiptWanted: wantsReceipt(type, row.status as TransactionStatus),
   };
 }

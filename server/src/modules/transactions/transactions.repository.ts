@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { TransactionType } from '@contract/transactions';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { receiptWantedStatuses, type TransactionType } from '@contract/transactions';
 import type { Database, TransactionRow } from '../../db/schema';
 import { precompiledByShape, precompiledRows } from '../../db/precompiled';
+import { receiptAttached } from '../receipts/receipts';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
@@ -71,7 +72,12 @@ export interface HistoryMatch {
   pattern?: string | undefined;
   since?: string | undefined;
   before?: string | undefined;
+  /** Only rows that want a receipt (by status; the caller narrows the types) and have none. */
+  missingReceipt?: boolean | undefined;
 }
+
+/** A history row as the list reads it: whether a receipt is attached comes with it (0/1 on SQLite). */
+export type HistoryRow = TransactionRow & { has_receipt: SqlBool };
 
 export interface HistoryQuery {
   /** Only these types; null = every type. */
@@ -95,7 +101,7 @@ export interface HistoryQuery {
  * after a cursor, which search terms, limit: a bounded set) rather than built anew per request (Kysely's
  * building of the union cost as much as SQLite's running it).
  */
-export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
+export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<HistoryRow[]> {
   if (query.types?.length === 0) return [];
   const { types, limit, after, match = {} } = query;
   const shape: HistoryShape = {
@@ -105,6 +111,7 @@ export async function listHistory(db: Db, userId: string, query: HistoryQuery): 
     pattern: match.pattern !== undefined,
     since: match.since !== undefined,
     before: match.before !== undefined,
+    missingReceipt: match.missingReceipt === true,
   };
   const args = [
     userId,
@@ -122,12 +129,15 @@ interface HistoryShape {
   pattern: boolean;
   since: boolean;
   before: boolean;
+  missingReceipt: boolean;
 }
 const shapeKey = (shape: HistoryShape) =>
   [
     shape.types?.join(',') ?? '*',
     shape.limit,
-    ...(['after', 'pattern', 'since', 'before'] as const).map((part) => (shape[part] ? part : '')),
+    ...(['after', 'pattern', 'since', 'before', 'missingReceipt'] as const).map((part) =>
+      shape[part] ? part : '',
+    ),
   ].join('|');
 
 // The arguments come in a fixed order: user id, then (created_at, id) after a cursor, then the match's
@@ -139,6 +149,7 @@ const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, .
     pattern: shape.pattern ? rest.shift() : undefined,
     since: shape.since ? rest.shift() : undefined,
     before: shape.before ? rest.shift() : undefined,
+    missingReceipt: shape.missingReceipt,
   };
   return buildHistory(db, userId!, { types: shape.types, limit: shape.limit, after, match });
 });
@@ -146,10 +157,17 @@ const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, .
 const searchedColumns = ['description', 'counterparty', 'counterparty_email', 'recipient_email'] as const;
 
 function buildHistory(db: Db, userId: string, query: HistoryQuery) {
-  const { pattern, since, before } = query.match ?? {};
+  const { pattern, since, before, missingReceipt } = query.match ?? {};
   const range = (type: TransactionType | null) => {
-    let select = db.selectFrom('transactions').selectAll().where('user_id', '=', userId);
+    let select = db
+      .selectFrom('transactions')
+      .selectAll()
+      .select((eb) => receiptAttached(eb).as('has_receipt'))
+      .where('user_id', '=', userId);
     if (type) select = select.where('type', '=', type);
+    if (missingReceipt) {
+      select = select.where('status', 'in', receiptWantedStatuses).where((eb) => eb.not(receiptAttached(eb)));
+    }
     if (since !== undefined) select = select.where('created_at', '>=', since);
     if (before !== undefined) select = select.where('created_at', '<', before);
     if (pattern !== undefined) {

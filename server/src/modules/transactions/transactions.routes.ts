@@ -35,6 +35,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
           ...(query.q === undefined ? {} : { q: query.q }),
           ...(query.from === undefined ? {} : { from: query.from }),
           ...(query.to === undefined ? {} : { to: query.to }),
+          ...(query.receipt === undefined ? {} : { receipt: query.receipt }),
           limit: String(query.limit),
           cursor: page.nextCursor,
         });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   historyFilterTypes,
+  receiptTransactionTypes,
   type HistoryFilter,
   type HistorySearch,
   type Transaction,
@@ -17,7 +18,12 @@ import { notFound } from '../../lib/errors';
 /** Rows per database round trip while exporting: memory stays flat however long the history is. */
 const EXPORT_BATCH = 1000;
 
-const typesOf = (filter: HistoryFilter) => (filter === 'all' ? null : historyFilterTypes[filter]);
+/** The types a filter shows; "missing receipts" narrows them to the types that take one. */
+function typesOf(filter: HistoryFilter, search: Partial<HistorySearch> = {}) {
+  const types = filter === 'all' ? null : historyFilterTypes[filter];
+  if (search.receipt !== 'missing') return types;
+  return receiptTransactionTypes.filter((type) => types === null || types.includes(type));
+}
 
 const DAY_MS = 86_400_000;
 
@@ -26,12 +32,13 @@ const DAY_MS = 86_400_000;
  * escaped, so they match themselves), the days as a half-open range of ISO times ending at the start of the
  * day after `to`.
  */
-export function historyMatch({ q, from, to }: Partial<HistorySearch>): HistoryMatch {
+export function historyMatch({ q, from, to, receipt }: Partial<HistorySearch>): HistoryMatch {
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
   return {
     pattern: q === undefined ? undefined : `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     since: from === undefined ? undefined : `${from}T00:00:00.000Z`,
     before: to === undefined ? undefined : dayAfter(to),
+    missingReceipt: receipt === 'missing',
   };
 }
 
@@ -51,7 +58,7 @@ export function createTransactionsService(deps: { db: Kysely<Database> }) {
     async page(userId: string, query: TransactionListQuery): Promise<HistoryPage> {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       const rows = await listHistory(db, userId, {
-        types: typesOf(query.type),
+        types: typesOf(query.type, query),
         after,
         limit: query.limit + 1,
         match: historyMatch(query),
@@ -82,7 +89,7 @@ export function createTransactionsService(deps: { db: Kysely<Database> }) {
       search: Partial<HistorySearch> = {},
     ): AsyncGenerator<string> {
       yield csvHeader;
-      const types = typesOf(filter);
+      const types = typesOf(filter, search);
       const match = historyMatch(search);
       let after: HistoryCursor | null = null;
       for (;;) {

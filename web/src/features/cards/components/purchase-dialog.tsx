@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, Paperclip, XCircle } from 'lucide-react';
 import {
   declineReasonText,
   merchantCategories,
@@ -9,6 +9,7 @@ import {
   type PurchaseResult,
 } from '@contract/cards';
 import { currencyCodes, kindOf, type Currency } from '@contract/currencies';
+import { AttachReceiptButton } from '@web/components/attach-receipt-button';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import {
@@ -180,13 +181,16 @@ function PurchaseAnswer({ result }: { result: PurchaseResult }) {
         ? ''
         : ` (${formatMoney(result.walletAmount, result.walletCurrency)} from your wallet)`;
     return (
-      <Alert data-testid="purchase-result" className="border-success/40 bg-success-soft text-success">
-        <CheckCircle2 aria-hidden />
-        <span>
-          <strong>Approved:</strong> {paid} at {result.merchant}
-          {charged}.
-        </span>
-      </Alert>
+      <div className="grid gap-2">
+        <Alert data-testid="purchase-result" className="border-success/40 bg-success-soft text-success">
+          <CheckCircle2 aria-hidden />
+          <span>
+            <strong>Approved:</strong> {paid} at {result.merchant}
+            {charged}.
+          </span>
+        </Alert>
+        {result.transactionId && <PaymentReceipt key={result.id} transactionId={result.transactionId} />}
+      </div>
     );
   }
   return (
@@ -197,5 +201,28 @@ function PurchaseAnswer({ result }: { result: PurchaseResult }) {
         {result.declineReason && declineReasonText[result.declineReason]}.
       </span>
     </Alert>
+  );
+}
+
+/** Right after a payment, while the paper receipt is at hand: attach it to the payment's history row. */
+function PaymentReceipt({ transactionId }: { transactionId: string }) {
+  const [attached, setAttached] = useState<string | null>(null);
+  if (attached) {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 text-sm text-muted-foreground"
+        data-testid="purchase-receipt"
+      >
+        <Paperclip aria-hidden className="size-4" />
+        Receipt {attached} attached to this payment.
+      </p>
+    );
+  }
+  return (
+    <AttachReceiptButton
+      transactionId={transactionId}
+      onAttached={(receipt) => setAttached(receipt.fileName)}
+    />
   );
 }

@@ -20,21 +20,22 @@ export interface TransactionPage {
   nextCursor: string | null;
 }
 
-/** What narrows the history: text and a range of UTC days, each absent when not used. */
+/** What narrows the history: text, a range of UTC days and "missing receipts", each absent when not used. */
 export interface HistorySearchTerms {
   q?: string;
   from?: string;
   to?: string;
+  receipt?: 'missing';
 }
 
 const searchParams = (filter: HistoryFilter, search: HistorySearchTerms) => {
   const params = new URLSearchParams({ type: filter });
-  for (const key of ['q', 'from', 'to'] as const) if (search[key]) params.set(key, search[key]);
+  for (const key of ['q', 'from', 'to', 'receipt'] as const) if (search[key]) params.set(key, search[key]);
   return params;
 };
 
 /**
- * GET /api/transactions?type=&q=&from=&to=&cursor=&limit=: one page of the history, newest first. The body is
+ * GET /api/transactions?type=&q=&from=&to=&receipt=&cursor=&limit=: one page of the history, newest first. The body is
  * a plain array; the next page's cursor comes in the X-Next-Cursor header (absent on the last page).
  */
 export async function getTransactionPage(
@@ -88,6 +89,6 @@ export function useTransactionPage(filter: HistoryFilter, search: HistorySearchT
   return useQuery(transactionPageQueryOptions(queryClient, filter, search, number));
 }
 
-/** GET /api/transactions/export.csv?type=…&q=&from=&to=: a plain link; the session cookie goes with it. */
+/** GET /api/transactions/export.csv?type=…&q=&from=&to=&receipt=: a plain link; the session cookie goes with it. */
 export const exportCsvUrl = (filter: HistoryFilter, search: HistorySearchTerms = {}) =>
   `/api/transactions/export.csv?${searchParams(filter, search)}`;

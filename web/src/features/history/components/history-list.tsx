@@ -62,6 +62,7 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
   const [open, setOpen] = useState<Transaction | null>(null);
   const moving = page.isPlaceholderData;
   const searching = Boolean(search.q || search.from || search.to);
+  const missingOnly = search.receipt === 'missing';
 
   if (page.isPending) {
     return (
@@ -82,15 +83,24 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
   if (items.length === 0 && number === 1) {
     const empty: (typeof empties)[HistoryFilter] = searching
       ? { title: 'No matching transactions', description: 'Try other words or a wider range of dates.' }
-      : empties[filter];
+      : missingOnly
+        ? {
+            title: 'No missing receipts',
+            description: 'Every payment you made here has its receipt attached.',
+          }
+        : empties[filter];
+    // The open detail stays open when its row leaves the list (its receipt attached under "Missing receipts").
     return (
-      <EmptyState
-        icon={Receipt}
-        title={empty.title}
-        description={empty.description}
-        action={empty.action}
-        className="py-12"
-      />
+      <>
+        <EmptyState
+          icon={Receipt}
+          title={empty.title}
+          description={empty.description}
+          action={empty.action}
+          className="py-12"
+        />
+        <TransactionDetailDialog transaction={open} onClose={() => setOpen(null)} />
+      </>
     );
   }
 

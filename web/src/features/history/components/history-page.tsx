@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import { historyFilters, type HistoryFilter } from '@contract/transactions';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
+import { Switch } from '@web/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/utils';
 import { exportCsvUrl, type HistorySearchTerms } from '../api/get-transaction-page';
@@ -30,6 +32,7 @@ export function HistoryPage() {
     ...(params.get('q') && { q: params.get('q')! }),
     ...(params.get('from') && { from: params.get('from')! }),
     ...(params.get('to') && { to: params.get('to')! }),
+    ...(params.get('receipt') === 'missing' && { receipt: 'missing' as const }),
   };
   const number = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const show = (
@@ -48,6 +51,9 @@ export function HistoryPage() {
     );
   };
   const choose = (value: string) => show({ filter: value as HistoryFilter });
+  // The words and dates come from the search form; "Missing receipts" from its own switch: each keeps the other.
+  const { receipt, ...words } = search;
+  const missingOnly = (on: boolean) => show({ search: { ...words, ...(on && { receipt: 'missing' }) } });
   const searchKey = JSON.stringify(search);
 
   return (
@@ -66,19 +72,32 @@ export function HistoryPage() {
           Export CSV
         </a>
       </CardHeader>
-      <HistorySearch search={search} onSearch={(terms) => show({ search: terms })} />
+      <HistorySearch
+        search={words}
+        onSearch={(terms) => show({ search: { ...terms, ...(receipt && { receipt }) } })}
+      />
       <Tabs value={filter} onValueChange={choose}>
-        <TabsList aria-label="Filter transactions" className="w-full sm:w-fit">
-          {historyFilters.map((value) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="flex-1 px-2 text-[13px] sm:flex-none sm:px-3 sm:text-sm"
-            >
-              {filterLabels[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="Filter transactions" className="w-full sm:w-fit">
+            {historyFilters.map((value) => (
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="flex-1 px-2 text-[13px] sm:flex-none sm:px-3 sm:text-sm"
+              >
+                {filterLabels[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="flex items-center gap-2">
+            <Switch
+              id="history-missing-receipts"
+              checked={receipt === 'missing'}
+              onCheckedChange={missingOnly}
+            />
+            <Label htmlFor="history-missing-receipts">Missing receipts</Label>
+          </div>
+        </div>
         {historyFilters.map((value) => (
           <TabsContent key={value} value={value} className="focus-visible:ring-offset-4">
             <HistoryList

@@ -1,5 +1,5 @@
 import { FileDown } from 'lucide-react';
-import { transactionReceiptUrl, type Transaction } from '@contract/transactions';
+import { takesReceipt, transactionReceiptUrl, type Transaction } from '@contract/transactions';
 import { buttonVariants } from '@web/components/ui/button';
 import {
   Dialog,
@@ -11,10 +11,11 @@ import {
 import { formatMoney } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 import { amountView, counterpartyOf, statusLabel, typeLabels } from '../lib/history-row';
+import { ReceiptSection } from './receipt-section';
 
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
-/** Everything the history knows about one transaction, with its PDF receipt. */
+/** Everything the history knows about one transaction, with its PDF receipt and, for a payment out, yours. */
 export function TransactionDetailDialog({
   transaction,
   onClose,
@@ -72,6 +73,13 @@ function TransactionDetail({ transaction }: { transaction: Transaction }) {
         <FileDown />
         Download receipt (PDF)
       </a>
+      {takesReceipt(transaction.type) && (
+        <ReceiptSection
+          key={transaction.id}
+          transactionId={transaction.id}
+          hasReceipt={transaction.hasReceipt}
+        />
+      )}
     </>
   );
 }

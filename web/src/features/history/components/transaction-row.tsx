@@ -7,6 +7,7 @@ import {
   Undo2,
   CreditCard,
   FileText,
+  Paperclip,
   type LucideIcon,
   PiggyBank,
   Receipt,
@@ -101,6 +102,15 @@ export function TransactionRow({ transaction, onOpen }: { transaction: Transacti
           >
             {transaction.description}
           </button>
+          {transaction.hasReceipt && (
+            <span
+              data-testid="receipt-mark"
+              className="ml-1.5 inline-flex align-[-2px] text-muted-foreground"
+            >
+              <Paperclip aria-hidden className="size-3.5" />
+              <span className="sr-only">Receipt attached</span>
+            </span>
+          )}
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {party ?? typeLabels[transaction.type]}
