@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { createHttpApp, registerRequestGuards, type App } from './http';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
+import { accountantPackModule } from './modules/accountant-pack/accountant-pack.module';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
@@ -98,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { auth, verification, checkPassword } = accounts;
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
-  await transactionsModule(app, { db, auth });
+  const history = await transactionsModule(app, { db, auth });
   await ledgerModule({ db, auth });
   await walletsModule(app, { db, config, rates, notifier, auth });
   const kyc = await kycModule(app, { db, config, rates, notifier, auth });
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
+  await accountantPackModule(app, { transactions: history.transactions, invoices: invoices.face });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
