@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
+import { accountantPackUrl } from '@contract/accountant-pack';
 import { call } from '../server/src/test/bank/bank-client';
 import { freePort, startServerProcess, type ServerProcess } from '../server/src/test/server-process';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/test-app';
@@ -63,6 +64,8 @@ interface DialectResult {
     serverRssPeak: number;
     serverRssAfter: number;
   };
+  /** The accountant pack (GET /api/accountant-pack) of the whole seeded history: the same rows, zipped. */
+  pack: { seconds: number; megabytes: number; serverRssPeak: number; serverRssAfter: number };
 }
 
 /** Resident memory of the server: its process plus, under node:cluster, its workers (MiB). */
@@ -208,6 +211,7 @@ async function benchDialect(
     const csvSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const rssAfter = rssMb(server);
+    const pack = await measurePack(server, reader!.cookie);
     return {
       dialect,
       workers,
@@ -229,10 +233,36 @@ async function benchDialect(
         serverRssPeak: Math.max(rssPeak, rssAfter),
         serverRssAfter: rssAfter,
       },
+      pack,
     };
   } finally {
     await server.kill('SIGTERM');
   }
+}
+
+/**
+ * The accountant pack of every seeded row (one a minute up to now: 1,000,000 rows is 695 days, inside a
+ * pack's two years), read as fast as it comes, with the server's memory sampled as for the CSV.
+ */
+async function measurePack(server: ServerProcess, cookie: string) {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const period = { from: day(Date.now() - HISTORY_ROWS * 60_000 - 86_400_000), to: day(Date.now()) };
+  let rssPeak = rssMb(server);
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server))), 250);
+  const started = performance.now();
+  const response = await fetch(`${server.url}${accountantPackUrl(period)}`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`accountant pack: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const serverRssAfter = rssMb(server);
+  return {
+    seconds,
+    megabytes: bytes / 2 ** 20,
+    serverRssPeak: Math.max(rssPeak, serverRssAfter),
+    serverRssAfter,
+  };
 }
 
 async function main() {
@@ -364,6 +394,7 @@ function renderReport(
       `| ratio wallets / hello (target ≥ ${TARGET.hello}×) | ${helloRatio.toFixed(2)}× |`,
       `| one history page (20 of ${HISTORY_ROWS.toLocaleString('en-US')} rows, ${HISTORY_PAGES} requests one at a time, warm; target p99 ≤ ${TARGET.historyP99Ms} ms) | p50 ${r.historyPage.p50.toFixed(1)} ms, p99 ${r.historyPage.p99.toFixed(1)} ms (cold, the first ${HISTORY_PAGES} after the seed: p50 ${r.historyPageCold.p50.toFixed(1)} ms, p99 ${r.historyPageCold.p99.toFixed(1)} ms) |`,
       `| CSV export of ${r.csv.rows.toLocaleString('en-US')} rows (target: flat server memory) | ${r.csv.seconds.toFixed(2)} s, ${r.csv.megabytes.toFixed(1)} MiB; server RSS ${r.csv.serverRssBefore.toFixed(0)} → peak ${r.csv.serverRssPeak.toFixed(0)} → ${r.csv.serverRssAfter.toFixed(0)} MiB |`,
+      `| accountant pack of the same rows (ZIP, target: flat server memory) | ${r.pack.seconds.toFixed(2)} s (${(r.csv.rows / r.pack.seconds).toFixed(0)} rows/s), ${r.pack.megabytes.toFixed(1)} MiB; server RSS peak ${r.pack.serverRssPeak.toFixed(0)} → ${r.pack.serverRssAfter.toFixed(0)} MiB |`,
       '',
     ].join('\n');
   });

@@ -10,6 +10,7 @@ import { startJobs } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
 import { accountantsModule } from './modules/accountants/accountants.module';
 import { booksAccess, describeOpenBooks } from './modules/accountants/books-access';
+import { accountantPackModule } from './modules/accountant-pack/accountant-pack.module';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { auth, verification, checkPassword } = accounts;
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
-  await transactionsModule(app, { db, auth });
+  const history = await transactionsModule(app, { db, auth });
   await ledgerModule({ db, auth });
   await walletsModule(app, { db, config, rates, notifier, auth });
   const kyc = await kycModule(app, { db, config, rates, notifier, auth });
@@ -135,12 +136,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
-  // Its `face` streams a period's receipts: the accountant pack takes it from here.
-  await receiptsModule(app, { db, config, auth });
+  const receipts = await receiptsModule(app, { db, config, auth });
   await analyticsModule(app, { db, rates });
-  // statements.face: the statement files of a period, for the accountant pack.
   const statements = await statementsModule(app, { db, config });
   await accountantsModule(app, { db, mailer, notifier, auth });
+  await accountantPackModule(app, {
+    transactions: history.transactions,
+    invoices: invoices.face,
+    statements: statements.face,
+    receipts: receipts.face,
+  });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());

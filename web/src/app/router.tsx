@@ -139,6 +139,18 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Statements' } satisfies RouteHandle,
               },
               {
+                // The accountant pack; the Books page's tabs will lead here.
+                path: '/books/pack',
+                lazy: async () => ({
+                  Component: (
+                    await retryOnce(
+                      () => import('@web/features/accountant-pack/components/accountant-pack-page'),
+                    )
+                  ).AccountantPackPage,
+                }),
+                handle: { title: 'Accountant Pack' } satisfies RouteHandle,
+              },
+              {
                 path: '*',
                 lazy: async () => ({
                   Component: (await retryOnce(() => import('./routes/not-found-route'))).NotFoundRoute,

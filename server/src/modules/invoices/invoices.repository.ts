@@ -255,3 +255,41 @@ export function owedByClientRows(db: Db, userId: string) {
     .groupBy(['client_id', 'currency'])
     .execute();
 }
+
+/**
+ * A page of the user's invoices issued in a period (issue days `issuedFrom`..`issuedTo`, both included) or with
+ * a payment in it (ISO times, `paidSince` inclusive, `paidBefore` exclusive); drafts are not issued. Oldest
+ * issue first, id breaking ties, pages after `after` (keyset: each page is one short query).
+ */
+export function issuedOrPaidIn(
+  db: Db,
+  userId: string,
+  period: { issuedFrom: string; issuedTo: string; paidSince: string; paidBefore: string },
+  after: { issueDate: string; id: string } | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('invoices')
+    .select(['id', 'issue_date'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'draft')
+    .where((eb) =>
+      eb.or([
+        eb.between('issue_date', period.issuedFrom, period.issuedTo),
+        eb.exists(
+          eb
+            .selectFrom('invoice_payments')
+            .select('invoice_payments.id')
+            .whereRef('invoice_payments.invoice_id', '=', 'invoices.id')
+            .where('invoice_payments.paid_at', '>=', period.paidSince)
+            .where('invoice_payments.paid_at', '<', period.paidBefore),
+        ),
+      ]),
+    );
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('issue_date', 'id'), '>', eb.tuple(after.issueDate, after.id)),
+    );
+  }
+  return query.orderBy('issue_date').orderBy('id').limit(limit).execute();
+}

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import type { InvoiceCoreDeps } from './invoice-context';
 import { createInvoice } from './invoice-drafts';
 import { sendInvoice } from './invoice-sending';
-import { invoicesByIds } from './invoice-views';
+import { invoicePdf, invoicesByIds } from './invoice-views';
 import * as repo from './invoices.repository';
 
 export type InvoicesFace = ReturnType<typeof createInvoicesFace>;
@@ -43,7 +43,48 @@ export function createInvoicesFace(deps: InvoiceCoreDeps) {
     /** The owner's invoices among `ids`, as the invoice list shows them. */
     invoicesOf: (userId: string, ids: readonly string[]): Promise<Invoice[]> =>
       invoicesByIds(deps, userId, ids),
+
+    /**
+     * A page of the owner's invoices issued from `from` to `to` (days, both included) or with a payment in
+     * those days, oldest issue first; pass the last one back as `after` for the next page.
+     */
+    issuedOrPaidIn: (
+      userId: string,
+      period: { from: string; to: string },
+      after: IssuedInvoice | null,
+      limit: number,
+    ): Promise<IssuedInvoice[]> => issuedOrPaidIn(deps.db, userId, period, after, limit),
+
+    /** The owner's invoice as the PDF its client receives (`<number>.pdf`); another user's is a 404. */
+    pdf: (userId: string, id: string): Promise<{ filename: string; content: Buffer }> =>
+      invoicePdf(deps, userId, id),
   };
+}
+
+/** An invoice's place in a period's pages (see issuedOrPaidIn). */
+export interface IssuedInvoice {
+  id: string;
+  issueDate: string;
+}
+
+const DAY_MS = 86_400_000;
+
+async function issuedOrPaidIn(
+  db: Kysely<Database>,
+  userId: string,
+  { from, to }: { from: string; to: string },
+  after: IssuedInvoice | null,
+  limit: number,
+): Promise<IssuedInvoice[]> {
+  const dayAfterTo = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString();
+  const rows = await repo.issuedOrPaidIn(
+    db,
+    userId,
+    { issuedFrom: from, issuedTo: to, paidSince: `${from}T00:00:00.000Z`, paidBefore: dayAfterTo },
+    after,
+    limit,
+  );
+  return rows.map((row) => ({ id: row.id, issueDate: row.issue_date }));
 }
 
 /** What one client owes across their outstanding invoices: minor units per currency, and how many invoices. */

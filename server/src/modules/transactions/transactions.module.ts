@@ -16,4 +16,6 @@ export async function transactionsModule(app: App, deps: { db: Kysely<Database>;
   deps.auth.onUserRemoving(removeHistoryOf);
   const transactions = createTransactionsService({ db: deps.db });
   await app.register(transactionRoutes, { prefix: '/api/transactions', transactions });
+  // The history's reading side, for modules that export it too (the accountant pack's history.csv).
+  return { transactions };
 }
