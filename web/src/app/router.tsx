@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '@web/components/page-loader';
 import { retryOnce } from '@web/lib/retry-once';
 import { RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
@@ -20,9 +20,27 @@ const pages: Record<string, () => Promise<ComponentType>> = {
   '/cards': () => import('@web/features/cards/components/cards-page').then((m) => m.CardsPage),
   '/transfer': () => import('@web/features/transfer/components/transfer-page').then((m) => m.TransferPage),
   '/history': () => import('@web/features/history/components/history-page').then((m) => m.HistoryPage),
+  '/books': () => import('@web/features/books/components/books-page').then((m) => m.BooksPage),
   '/profile': () => import('@web/features/profile/components/profile-page').then((m) => m.ProfilePage),
   '/system-status': () =>
     import('@web/features/system-status/components/system-status-page').then((m) => m.SystemStatusPage),
+};
+
+/**
+ * Pages made of tabs, each tab its own address under the page's (the page renders the tab bar and an Outlet).
+ * Books: /books opens its first tab; the lead adds /books/tax, /statements and /pack beside categories.
+ */
+const pageTabs: Record<string, RouteObject[]> = {
+  '/books': [
+    { index: true, element: <Navigate to="/books/categories" replace /> },
+    {
+      path: 'categories',
+      lazy: async () => ({
+        Component: (await retryOnce(() => import('@web/features/books/components/categories-tab')))
+          .CategoriesTab,
+      }),
+    },
+  ],
 };
 
 const appRoutes: RouteObject[] = navItems.map(({ to, title }) => {
@@ -32,6 +50,7 @@ const appRoutes: RouteObject[] = navItems.map(({ to, title }) => {
     path: to,
     lazy: async () => ({ Component: await retryOnce(loadPage) }),
     handle: { title } satisfies RouteHandle,
+    ...(pageTabs[to] && { children: pageTabs[to] }),
   };
 });
 

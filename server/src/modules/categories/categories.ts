@@ -37,3 +37,6 @@ export async function categoryNamesOf(db: Kysely<Database>, userId: string): Pro
     ...own.map((row) => [row.id, row.name] as const),
   ]);
 }
+
+/** For the demo seed: an own category and rules that file the seeded history (demo-books.ts). */
+export { seedDemoBooks } from './demo-books';
