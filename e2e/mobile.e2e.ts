@@ -16,6 +16,7 @@ const behindMore = [
   { label: 'Invoices', path: '/invoices', title: 'Invoices & Billing' },
   { label: 'Clients', path: '/clients', title: 'Clients' },
   { label: 'Cards', path: '/cards', title: 'My Cards' },
+  { label: 'Books', path: '/books/categories', title: 'Books' },
   { label: 'Profile', path: '/profile', title: 'Profile & Settings' },
   { label: 'System', path: '/system-status', title: 'System Status' },
 ];
@@ -64,7 +65,7 @@ async function screenshot(page: Page, label: string) {
 }
 
 describe('app shell (phone, 390×844)', () => {
-  it('reaches all ten entries: five tabs and the rest through More, with no sideways scrolling', async () => {
+  it('reaches all eleven entries: five tabs and the rest through More, with no sideways scrolling', async () => {
     const page = await newPhonePage(browser);
     await startDemoFromLanding(page);
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);

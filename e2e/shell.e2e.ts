@@ -12,6 +12,7 @@ const pages = [
   { label: 'Cards', path: '/cards', title: 'My Cards' },
   { label: 'Send', path: '/transfer', title: 'Send Money' },
   { label: 'History', path: '/history', title: 'Transaction History' },
+  { label: 'Books', path: '/books/categories', title: 'Books' },
   { label: 'Profile', path: '/profile', title: 'Profile & Settings' },
   { label: 'System', path: '/system-status', title: 'System Status' },
 ];
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('app shell (desktop)', () => {
-  it('navigates to all ten pages from the sidebar, each with its title and no serious axe violations', async () => {
+  it('navigates to all eleven pages from the sidebar, each with its title and no serious axe violations', async () => {
     const page = await newPage(browser);
     await startDemoFromLanding(page);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });

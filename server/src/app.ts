@@ -14,6 +14,7 @@ import { accountantPackModule } from './modules/accountant-pack/accountant-pack.
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
+import { categoriesModule } from './modules/categories/categories.module';
 import { clientsModule } from './modules/clients/clients.module';
 import { demoModule } from './modules/demo/demo.module';
 import { fxModule } from './modules/fx/fx.module';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     statements: statements.face,
     receipts: receipts.face,
   });
+  await categoriesModule(app, { db, rates });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());

@@ -33,8 +33,9 @@ import * as invoiceSchedules from './migrations/0031-invoice-schedules';
 import * as paymentCheckouts from './migrations/0032-payment-checkouts';
 import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
-import * as statements from './migrations/0037-statements';
 import * as accountantAccess from './migrations/0038-accountant-access';
+import * as categories from './migrations/0035-categories';
+import * as statements from './migrations/0037-statements';
 import * as transactionReceipts from './migrations/0036-transaction-receipts';
 import { applyStoredFunctions } from './stored-functions';
 
@@ -77,9 +78,10 @@ const migrations: Record<string, Migration> = {
   '0032-payment-checkouts': paymentCheckouts,
   '0033-clients': clients,
   '0034-invoice-language': invoiceLanguage,
+  '0035-categories': categories,
+  '0036-transaction-receipts': transactionReceipts,
   '0037-statements': statements,
   '0038-accountant-access': accountantAccess,
-  '0036-transaction-receipts': transactionReceipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

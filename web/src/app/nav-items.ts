@@ -10,6 +10,7 @@ import {
   TrendingUp,
   UserRound,
   Users,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -31,13 +32,15 @@ export const navItems: NavItem[] = [
   { to: '/cards', label: 'Cards', title: 'My Cards', icon: CreditCard },
   { to: '/transfer', label: 'Send', title: 'Send Money', icon: Send },
   { to: '/history', label: 'History', title: 'Transaction History', icon: History },
+  { to: '/books', label: 'Books', title: 'Books', icon: BookOpen },
   { to: '/profile', label: 'Profile', title: 'Profile & Settings', icon: UserRound },
   { to: '/system-status', label: 'System', title: 'System Status', icon: Activity },
 ];
 
 /**
- * The phone's tab bar has room for five tabs and More (ten at 390 px would scroll sideways). These are the
- * everyday money screens; Invoices, Clients, Cards, Profile (also in the avatar menu) and System wait behind More.
+ * The phone's tab bar has room for five tabs and More (eleven at 390 px would scroll sideways). These are the
+ * everyday money screens; Invoices, Clients, Cards, Books, Profile (also in the avatar menu) and System wait
+ * behind More.
  */
 const PHONE_TAB_PATHS = new Set(['/dashboard', '/portfolio', '/convert', '/transfer', '/history']);
 export const phoneTabItems = navItems.filter((item) => PHONE_TAB_PATHS.has(item.to));
@@ -48,9 +51,10 @@ export const phoneMoreItems = navItems.filter((item) => !PHONE_TAB_PATHS.has(ite
  * moves money or touches the owner's account (the server refuses those regardless).
  */
 export const booksNavItems: NavItem[] = [
-  { to: '/books', label: 'Overview', title: 'Books Overview', icon: BookOpen },
+  { to: '/books/overview', label: 'Overview', title: 'Books Overview', icon: Wallet },
   { to: '/history', label: 'History', title: 'Transaction History', icon: History },
   { to: '/invoices', label: 'Invoices', title: 'Invoices & Billing', icon: FileText },
+  { to: '/books/categories', label: 'Books', title: 'Books', icon: BookOpen },
 ];
 
 /** Any path the app does not know is shown inside the shell under this title. */

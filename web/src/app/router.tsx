@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '@web/components/page-loader';
 import { retryOnce } from '@web/lib/retry-once';
 import { RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
 import type { RouteHandle } from './layout/app-shell';
-import { booksNavItems, FALLBACK_TITLE, navItems } from './nav-items';
+import { FALLBACK_TITLE, navItems } from './nav-items';
 import { RouteError } from './routes/route-error';
 
 // Each page is its own chunk. The router fetches it before committing a navigation,
@@ -20,25 +20,52 @@ const pages: Record<string, () => Promise<ComponentType>> = {
   '/cards': () => import('@web/features/cards/components/cards-page').then((m) => m.CardsPage),
   '/transfer': () => import('@web/features/transfer/components/transfer-page').then((m) => m.TransferPage),
   '/history': () => import('@web/features/history/components/history-page').then((m) => m.HistoryPage),
+  '/books': () => import('@web/features/books/components/books-page').then((m) => m.BooksPage),
   '/profile': () => import('@web/features/profile/components/profile-page').then((m) => m.ProfilePage),
-  '/books': () =>
-    import('@web/features/books/components/books-overview-page').then((m) => m.BooksOverviewPage),
   '/system-status': () =>
     import('@web/features/system-status/components/system-status-page').then((m) => m.SystemStatusPage),
 };
 
-// The books overview is in the accountant's navigation only (nav-items.ts), but a route like the others.
-const appRoutes: RouteObject[] = [...navItems, ...booksNavItems.filter((item) => item.to === '/books')].map(
-  ({ to, title }) => {
-    const loadPage = pages[to];
-    if (!loadPage) throw new Error(`No page for ${to}`);
-    return {
-      path: to,
-      lazy: async () => ({ Component: await retryOnce(loadPage) }),
-      handle: { title } satisfies RouteHandle,
-    };
-  },
-);
+/**
+ * Pages made of tabs, each tab its own address under the page's (the page renders the tab bar and an Outlet).
+ * Books: /books opens its first tab (books-tabs.tsx lists them in the same order).
+ */
+const tab = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: await retryOnce(load) }),
+  handle: { title } satisfies RouteHandle,
+});
+const pageTabs: Record<string, RouteObject[]> = {
+  '/books': [
+    { index: true, element: <Navigate to="/books/categories" replace /> },
+    tab('categories', 'Books', () =>
+      import('@web/features/books/components/categories-tab').then((m) => m.CategoriesTab),
+    ),
+    tab('statements', 'Statements', () =>
+      import('@web/features/statements/components/statements-page').then((m) => m.StatementsPage),
+    ),
+    tab('pack', 'Accountant Pack', () =>
+      import('@web/features/accountant-pack/components/accountant-pack-page').then(
+        (m) => m.AccountantPackPage,
+      ),
+    ),
+    // The wallets at a glance: where an accountant opening someone's books starts (nav-items.ts).
+    tab('overview', 'Books Overview', () =>
+      import('@web/features/books/components/books-overview-page').then((m) => m.BooksOverviewPage),
+    ),
+  ],
+};
+
+const appRoutes: RouteObject[] = navItems.map(({ to, title }) => {
+  const loadPage = pages[to];
+  if (!loadPage) throw new Error(`No page for ${to}`);
+  return {
+    path: to,
+    lazy: async () => ({ Component: await retryOnce(loadPage) }),
+    handle: { title } satisfies RouteHandle,
+    ...(pageTabs[to] && { children: pageTabs[to] }),
+  };
+});
 
 // On the first load the guards show this while their chunks arrive. SessionGate above them still
 // renders, so asking who is signed in runs alongside the download instead of after it.
@@ -127,28 +154,6 @@ export const routes: RouteObject[] = [
                   ).OnboardingPage,
                 }),
                 handle: { title: 'Identity Verification' } satisfies RouteHandle,
-              },
-              {
-                // Statements (issue 30): reached from the Books page's tabs, not the navigation.
-                path: '/books/statements',
-                lazy: async () => ({
-                  Component: (
-                    await retryOnce(() => import('@web/features/statements/components/statements-page'))
-                  ).StatementsPage,
-                }),
-                handle: { title: 'Statements' } satisfies RouteHandle,
-              },
-              {
-                // The accountant pack; the Books page's tabs will lead here.
-                path: '/books/pack',
-                lazy: async () => ({
-                  Component: (
-                    await retryOnce(
-                      () => import('@web/features/accountant-pack/components/accountant-pack-page'),
-                    )
-                  ).AccountantPackPage,
-                }),
-                handle: { title: 'Accountant Pack' } satisfies RouteHandle,
               },
               {
                 path: '*',

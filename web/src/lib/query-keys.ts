@@ -21,6 +21,10 @@ export const queryKeys = {
   goals: ['savings-goals'] as const,
   /** GET /api/clients: the Clients screen and the invoice form's picker; what each owes moves with invoices. */
   clients: ['clients'] as const,
+  /** GET /api/categories: Books makes and renames them; the history names each row's category by them. */
+  categories: ['categories'] as const,
+  /** Prefix of the totals per category (Books): a row's category changing moves them. */
+  categoryTotals: ['category-totals'] as const,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MerchantCategory } from '@contract/cards';
 import type { Money } from '@contract/money';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -68,6 +69,8 @@ export function recordDemoCardPayment(
     userId: string;
     amount: Money;
     merchant: string;
+    /** The merchant's category as a card network reports it (the books guess from it). */
+    category: MerchantCategory;
     transactionId: string | null;
     entryId: string;
     createdAt: string;
@@ -81,7 +84,7 @@ export function recordDemoCardPayment(
     currency: payment.amount.currency,
     wallet_amount: payment.amount.minor,
     merchant: payment.merchant,
-    category: 'other',
+    category: payment.category,
     channel: 'online',
     country: payment.amount.currency === 'EUR' ? 'DE' : 'US',
     approved: 1,

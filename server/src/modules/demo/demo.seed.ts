@@ -12,6 +12,7 @@ import { moneyReceivedNotice } from '../transfers/transfer-notices';
 import { recordMarketFill } from '../trading/market-fill';
 import type { CardSecrets } from '../cards/card-secrets';
 import { openDemoCards, recordDemoCardPayment } from '../cards/demo-cards';
+import { seedDemoBooks } from '../categories/categories';
 import { demoEntry, demoTrade, type DemoWallets } from './demo.entries';
 import { demoEvents, demoFinalBalances, demoOpeningDaysAgo } from './demo.story';
 
@@ -96,6 +97,7 @@ export async function seedDemoActivity(
           userId,
           amount: Money.parse(event.amount, event.currency),
           merchant: event.merchant,
+          category: event.category,
           transactionId: posted.transactions[0]?.id ?? null,
           entryId: posted.entryId,
           createdAt: posted.createdAt,
@@ -112,6 +114,8 @@ export async function seedDemoActivity(
         });
       }
     }
+    // Its books: an own category and rules filing the seeded history (the rest is guessed).
+    await seedDemoBooks(trx, userId, now.toISOString());
     // The bell tells of the latest client payments, as it would have when they arrived.
     const recentPayments = timed.filter(({ event }) => event.kind === 'client_payment').slice(-2);
     for (const { at, event } of recentPayments) {

@@ -1,3 +1,4 @@
+import type { MerchantCategory } from '@contract/cards';
 import type { Currency } from '@contract/currencies';
 
 /**
@@ -27,7 +28,7 @@ const atlas: Client = { name: 'Atlas Freight Co.', email: 'payables@atlasfreight
 
 export type DemoEvent = { daysAgo: number; hour: number } & (
   | { kind: 'client_payment'; client: Client; currency: Currency; amount: string; project: string }
-  | { kind: 'card_payment'; merchant: string; currency: Currency; amount: string }
+  | { kind: 'card_payment'; merchant: string; category: MerchantCategory; currency: Currency; amount: string }
   | { kind: 'send'; recipient: Client; currency: Currency; amount: string; description: string }
   | { kind: 'exchange'; from: Currency; to: Currency; amount: string; rate: string }
   | { kind: 'crypto_buy'; asset: 'BTC'; quantity: string; price: string }
@@ -49,6 +50,7 @@ export const demoEvents: DemoEvent[] = [
     hour: 9,
     kind: 'card_payment',
     merchant: 'Adobe Creative Cloud',
+    category: 'software',
     currency: 'USD',
     amount: '54.99',
   },
@@ -61,7 +63,15 @@ export const demoEvents: DemoEvent[] = [
     amount: '1850.00',
     project: 'Brand video edit',
   },
-  { daysAgo: 49, hour: 8, kind: 'card_payment', merchant: 'WeWork', currency: 'USD', amount: '189.00' },
+  {
+    daysAgo: 49,
+    hour: 8,
+    kind: 'card_payment',
+    merchant: 'WeWork',
+    category: 'other',
+    currency: 'USD',
+    amount: '189.00',
+  },
   {
     daysAgo: 46,
     hour: 16,
@@ -86,6 +96,7 @@ export const demoEvents: DemoEvent[] = [
     hour: 18,
     kind: 'card_payment',
     merchant: 'Deutsche Bahn',
+    category: 'transport',
     currency: 'EUR',
     amount: '42.50',
   },
@@ -103,6 +114,7 @@ export const demoEvents: DemoEvent[] = [
     hour: 9,
     kind: 'card_payment',
     merchant: 'Figma Professional',
+    category: 'software',
     currency: 'USD',
     amount: '15.00',
   },
@@ -142,6 +154,7 @@ export const demoEvents: DemoEvent[] = [
     hour: 7,
     kind: 'card_payment',
     merchant: 'Amazon Web Services',
+    category: 'software',
     currency: 'USD',
     amount: '86.40',
   },
@@ -177,6 +190,7 @@ export const demoEvents: DemoEvent[] = [
     hour: 9,
     kind: 'card_payment',
     merchant: 'Adobe Creative Cloud',
+    category: 'software',
     currency: 'USD',
     amount: '54.99',
   },
@@ -194,8 +208,17 @@ export const demoEvents: DemoEvent[] = [
     hour: 8,
     kind: 'card_payment',
     merchant: 'Blue Bottle Coffee',
+    category: 'restaurants',
     currency: 'USD',
     amount: '23.75',
   },
-  { daysAgo: 1, hour: 19, kind: 'card_payment', merchant: 'Uber', currency: 'EUR', amount: '28.00' },
+  {
+    daysAgo: 1,
+    hour: 19,
+    kind: 'card_payment',
+    merchant: 'Uber',
+    category: 'transport',
+    currency: 'EUR',
+    amount: '28.00',
+  },
 ];

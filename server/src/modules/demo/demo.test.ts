@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import type { Category, HistoryRow } from '@contract/categories';
 import type { Portfolio, TradingOrder } from '@contract/trading';
 import type { Transaction } from '@contract/transactions';
 import { request, signUp, startDemo } from '../../test/http';
@@ -56,6 +57,32 @@ describeEachDatabase('demo seeding', (ctx) => {
     const analytics = (await request(ctx.app, demo, 'GET', '/api/analytics')).json();
     expect(analytics.activeClients).toBe(clients.size);
     expect(Number(analytics.averageProject)).toBeGreaterThan(0);
+  });
+
+  it('files its history in sensible categories, with an own category and rules', async () => {
+    const demo = await startDemo(ctx.app);
+    const history: HistoryRow[] = (await request(ctx.app, demo, 'GET', '/api/transactions?limit=100')).json();
+    const categories: Category[] = (await request(ctx.app, demo, 'GET', '/api/categories')).json();
+    const workspace = categories.find((category) => category.name === 'Workspace')!;
+    expect(workspace).toMatchObject({ kind: 'expense', deductible: true, builtIn: false });
+    const categoryOf = (description: string) =>
+      new Set(history.filter((t) => t.description.includes(description)).map((t) => t.category));
+    expect(categoryOf('Studio rent')).toEqual(new Set([workspace.id]));
+    expect(categoryOf('WeWork')).toEqual(new Set([workspace.id]));
+    expect(categoryOf('Figma')).toEqual(new Set(['software']));
+    expect(categoryOf('Uber')).toEqual(new Set(['travel']));
+    expect(categoryOf('Blue Bottle')).toEqual(new Set(['meals']));
+    expect(new Set(history.filter((t) => t.type === 'receive').map((t) => t.category))).toEqual(
+      new Set(['income']),
+    );
+    expect(new Set(history.filter((t) => t.type === 'exchange').map((t) => t.category))).toEqual(
+      new Set(['transfers']),
+    );
+    const rules = (await request(ctx.app, demo, 'GET', '/api/categories/rules')).json();
+    expect(rules.map((rule: { contains: string }) => rule.contains).sort()).toEqual([
+      'Maple Property',
+      'WeWork',
+    ]);
   });
 
   it("keeps a client payment in the current month even on the month's first hour", async () => {

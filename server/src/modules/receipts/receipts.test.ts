@@ -104,7 +104,7 @@ describeEachDatabase(
         { id: rows[0]!, bytes: await documentJpeg(), name: 'rent receipt.jpeg', type: 'image/jpeg' },
         { id: rows[1]!, bytes: await documentPng(), name: 'C:\\Users\\ada\\coffee.png', type: 'image/png' },
         { id: rows[2]!, bytes: await receiptPdf(), name: 'fee: invoice?.pdf', type: 'application/pdf' },
-      ];
+      ] as const;
       for (const file of files) {
         const response = await upload(alice, file.id, file.bytes, file.name);
         expect(response.statusCode, response.body).toBe(201);

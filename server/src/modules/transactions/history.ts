@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { setHistoryWriter } from '../ledger/entry-history';
 import type { HistoryRowInput } from '../ledger/entry';
@@ -42,4 +42,9 @@ export const descriptionOf = findDescription;
 /** For auth's onUserRemoving hook: a removed user's own history rows go (the ledger keeps every entry). */
 export async function removeHistoryOf(trx: Transaction<Database>, userId: string): Promise<void> {
   await deleteTransactionsOf(trx, userId);
+}
+
+/** Whether a history row is this user's (another user's row is as absent as a missing one). */
+export async function isOwnHistoryRow(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  return (await findTransactionOf(db, userId, id)) !== undefined;
 }

@@ -9,7 +9,9 @@ import {
   type TransactionType,
   wantsReceipt,
 } from '@contract/transactions';
+import type { HistoryRow, NoteAuthor } from '@contract/categories';
 import type { TransactionRow } from '../../db/schema';
+import type { ListedHistoryRow } from './transactions.repository';
 
 /**
  * A database row as the wire shape: amounts become decimal strings with their currency's scale. `has_receipt`
@@ -46,4 +48,13 @@ export function toTransaction(row: TransactionRow & { has_receipt?: SqlBool }): 
     hasReceipt: Boolean(row.has_receipt),
     receiptWanted: wantsReceipt(type, row.status as TransactionStatus),
   };
+}
+
+/** A listed history row as the wire shape: the transaction with its category and note. */
+export function toHistoryRow(row: ListedHistoryRow): HistoryRow {
+  const note =
+    row.note_text === null || row.note_at === null
+      ? null
+      : { text: row.note_text, writtenBy: row.note_by as NoteAuthor, writtenAt: row.note_at };
+  return { ...toTransaction(row), category: row.category, note };
 }

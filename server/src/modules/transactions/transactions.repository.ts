@@ -3,6 +3,7 @@ import { receiptWantedStatuses, type TransactionType } from '@contract/transacti
 import type { Database, TransactionRow } from '../../db/schema';
 import { precompiledByShape, precompiledRows } from '../../db/precompiled';
 import { receiptAttached } from '../receipts/receipts';
+import { rowCategory, rowNoteColumns } from '../categories/categories';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
@@ -74,10 +75,19 @@ export interface HistoryMatch {
   before?: string | undefined;
   /** Only rows that want a receipt (by status; the caller narrows the types) and have none. */
   missingReceipt?: boolean | undefined;
+  /** One category's rows (its id, as categories-sql.ts computes a row's category). */
+  category?: string | undefined;
 }
 
-/** A history row as the list reads it: whether a receipt is attached comes with it (0/1 on SQLite). */
-export type HistoryRow = TransactionRow & { has_receipt: SqlBool };
+/** A history row as listed: the row, its category's id and its note (read beside it: modules/categories). */
+export type ListedHistoryRow = TransactionRow & {
+  /** Whether a receipt is attached (0/1 on SQLite). */
+  has_receipt: SqlBool;
+  category: string;
+  note_text: string | null;
+  note_by: string | null;
+  note_at: string | null;
+};
 
 export interface HistoryQuery {
   /** Only these types; null = every type. */
@@ -101,7 +111,7 @@ export interface HistoryQuery {
  * after a cursor, which search terms, limit: a bounded set) rather than built anew per request (Kysely's
  * building of the union cost as much as SQLite's running it).
  */
-export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<HistoryRow[]> {
+export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<ListedHistoryRow[]> {
   if (query.types?.length === 0) return [];
   const { types, limit, after, match = {} } = query;
   const shape: HistoryShape = {
@@ -112,11 +122,12 @@ export async function listHistory(db: Db, userId: string, query: HistoryQuery): 
     since: match.since !== undefined,
     before: match.before !== undefined,
     missingReceipt: match.missingReceipt === true,
+    category: match.category !== undefined,
   };
   const args = [
     userId,
     ...(after ? [after.createdAt, after.id] : []),
-    ...[match.pattern, match.since, match.before].filter((value) => value !== undefined),
+    ...[match.pattern, match.since, match.before, match.category].filter((value) => value !== undefined),
   ];
   return (await history(shape, db, ...args)).rows;
 }
@@ -130,18 +141,19 @@ interface HistoryShape {
   since: boolean;
   before: boolean;
   missingReceipt: boolean;
+  category: boolean;
 }
 const shapeKey = (shape: HistoryShape) =>
   [
     shape.types?.join(',') ?? '*',
     shape.limit,
-    ...(['after', 'pattern', 'since', 'before', 'missingReceipt'] as const).map((part) =>
+    ...(['after', 'pattern', 'since', 'before', 'missingReceipt', 'category'] as const).map((part) =>
       shape[part] ? part : '',
     ),
   ].join('|');
 
 // The arguments come in a fixed order: user id, then (created_at, id) after a cursor, then the match's
-// pattern, since and before, each only when the shape has it.
+// pattern, since, before and category, each only when the shape has it.
 const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, ...args: string[]) => {
   const [userId, ...rest] = args;
   const after = shape.after ? { createdAt: rest.shift()!, id: rest.shift()! } : null;
@@ -150,6 +162,7 @@ const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, .
     since: shape.since ? rest.shift() : undefined,
     before: shape.before ? rest.shift() : undefined,
     missingReceipt: shape.missingReceipt,
+    category: shape.category ? rest.shift() : undefined,
   };
   return buildHistory(db, userId!, { types: shape.types, limit: shape.limit, after, match });
 });
@@ -157,13 +170,16 @@ const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, .
 const searchedColumns = ['description', 'counterparty', 'counterparty_email', 'recipient_email'] as const;
 
 function buildHistory(db: Db, userId: string, query: HistoryQuery) {
-  const { pattern, since, before, missingReceipt } = query.match ?? {};
+  const { pattern, since, before, missingReceipt, category } = query.match ?? {};
   const range = (type: TransactionType | null) => {
     let select = db
       .selectFrom('transactions')
-      .selectAll()
+      .selectAll('transactions')
+      .select([rowCategory.as('category'), ...rowNoteColumns])
       .select((eb) => receiptAttached(eb).as('has_receipt'))
       .where('user_id', '=', userId);
+    // Filtered as the walk meets each row, like the text search: the category is computed, not indexed.
+    if (category !== undefined) select = select.where((eb) => eb(rowCategory, '=', category));
     if (type) select = select.where('type', '=', type);
     if (missingReceipt) {
       select = select.where('status', 'in', receiptWantedStatuses).where((eb) => eb.not(receiptAttached(eb)));

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@contract/text';
+import { historyRowSchema } from '@contract/categories';
 import {
   NEXT_CURSOR_HEADER,
   transactionExportQuerySchema,
   transactionListQuerySchema,
-  transactionSchema,
 } from '@contract/transactions';
 import { userIdOf } from '../../plugins/session';
 import type { TransactionsService } from './transactions.service';
@@ -24,7 +24,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
     '/',
     {
       config: { accountant: 'read' },
-      schema: { querystring: transactionListQuerySchema, response: { 200: z.array(transactionSchema) } },
+      schema: { querystring: transactionListQuerySchema, response: { 200: z.array(historyRowSchema) } },
     },
     async (request, reply) => {
       const { query } = request;
@@ -36,6 +36,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
           ...(query.from === undefined ? {} : { from: query.from }),
           ...(query.to === undefined ? {} : { to: query.to }),
           ...(query.receipt === undefined ? {} : { receipt: query.receipt }),
+          ...(query.category === undefined ? {} : { category: query.category }),
           limit: String(query.limit),
           cursor: page.nextCursor,
         });

@@ -20,6 +20,8 @@ const base: Transaction = {
   description: 'Atlas Freight Co.: Fleet tracking dashboard',
   status: 'completed',
   createdAt: '2026-11-18T14:28:00.000Z',
+  hasReceipt: false,
+  receiptWanted: false,
 };
 
 describe('activityAmount', () => {

@@ -5,17 +5,13 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  HISTORY_PAGE_DEFAULT,
-  NEXT_CURSOR_HEADER,
-  type HistoryFilter,
-  type Transaction,
-} from '@contract/transactions';
+import type { HistoryRow } from '@contract/categories';
+import { HISTORY_PAGE_DEFAULT, NEXT_CURSOR_HEADER, type HistoryFilter } from '@contract/transactions';
 import { apiRequestWithHeaders } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface TransactionPage {
-  items: Transaction[];
+  items: HistoryRow[];
   /** The cursor of the page after this one; null on the last page. */
   nextCursor: string | null;
 }
@@ -26,11 +22,14 @@ export interface HistorySearchTerms {
   from?: string;
   to?: string;
   receipt?: 'missing';
+  /** One category's rows (its id). */
+  category?: string;
 }
 
 const searchParams = (filter: HistoryFilter, search: HistorySearchTerms) => {
   const params = new URLSearchParams({ type: filter });
-  for (const key of ['q', 'from', 'to', 'receipt'] as const) if (search[key]) params.set(key, search[key]);
+  for (const key of ['q', 'from', 'to', 'category', 'receipt'] as const)
+    if (search[key]) params.set(key, search[key]);
   return params;
 };
 
@@ -47,7 +46,7 @@ export async function getTransactionPage(
   const params = searchParams(filter, search);
   params.set('limit', String(HISTORY_PAGE_DEFAULT));
   if (cursor) params.set('cursor', cursor);
-  const { data, headers } = await apiRequestWithHeaders<Transaction[]>(`/api/transactions?${params}`, {
+  const { data, headers } = await apiRequestWithHeaders<HistoryRow[]>(`/api/transactions?${params}`, {
     signal,
   });
   return { items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };

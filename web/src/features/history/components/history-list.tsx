@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Transaction } from '@contract/transactions';
+import type { HistoryRow } from '@contract/categories';
 import { ArrowLeftRight, ChevronLeft, ChevronRight, Receipt, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import type { HistoryFilter } from '@contract/transactions';
@@ -59,9 +59,11 @@ interface HistoryListProps {
 /** One filter's history, one page at a time; a row opens its detail. */
 export function HistoryList({ filter, search, number, onPage }: HistoryListProps) {
   const page = useTransactionPage(filter, search, number);
-  const [open, setOpen] = useState<Transaction | null>(null);
+  // The row as last listed: after its category or note changes, the refreshed page shows it anew.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<HistoryRow | null>(null);
   const moving = page.isPlaceholderData;
-  const searching = Boolean(search.q || search.from || search.to);
+  const searching = Boolean(search.q || search.from || search.to || search.category);
   const missingOnly = search.receipt === 'missing';
 
   if (page.isPending) {
@@ -80,6 +82,7 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
     return <LoadError error={page.error} onRetry={() => void page.refetch()} />;
   }
   const { items, nextCursor } = page.data;
+  const open = openId === null ? null : (items.find((row) => row.id === openId) ?? opened);
   if (items.length === 0 && number === 1) {
     const empty: (typeof empties)[HistoryFilter] = searching
       ? { title: 'No matching transactions', description: 'Try other words or a wider range of dates.' }
@@ -99,7 +102,7 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
           action={empty.action}
           className="py-12"
         />
-        <TransactionDetailDialog transaction={open} onClose={() => setOpen(null)} />
+        <TransactionDetailDialog transaction={open} onClose={() => setOpenId(null)} />
       </>
     );
   }
@@ -118,7 +121,10 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
             <TransactionRow
               key={transaction.id}
               transaction={transaction}
-              onOpen={() => setOpen(transaction)}
+              onOpen={() => {
+                setOpenId(transaction.id);
+                setOpened(transaction);
+              }}
             />
           ))}
         </ul>
@@ -126,7 +132,7 @@ export function HistoryList({ filter, search, number, onPage }: HistoryListProps
           <p className="py-8 text-center text-sm text-muted-foreground">No transactions on this page.</p>
         )}
       </div>
-      <TransactionDetailDialog transaction={open} onClose={() => setOpen(null)} />
+      <TransactionDetailDialog transaction={open} onClose={() => setOpenId(null)} />
       <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t pt-4">
         <Button
           variant="outline"

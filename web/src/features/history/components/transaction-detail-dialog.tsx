@@ -1,5 +1,6 @@
 import { FileDown } from 'lucide-react';
-import { takesReceipt, transactionReceiptUrl, type Transaction } from '@contract/transactions';
+import type { HistoryRow } from '@contract/categories';
+import { takesReceipt, transactionReceiptUrl } from '@contract/transactions';
 import { buttonVariants } from '@web/components/ui/button';
 import {
   Dialog,
@@ -12,6 +13,7 @@ import { formatMoney } from '@web/lib/money';
 import { cn } from '@web/lib/utils';
 import { amountView, counterpartyOf, statusLabel, typeLabels } from '../lib/history-row';
 import { ReceiptSection } from './receipt-section';
+import { RowAnnotations } from './row-annotations';
 
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -20,7 +22,7 @@ export function TransactionDetailDialog({
   transaction,
   onClose,
 }: {
-  transaction: Transaction | null;
+  transaction: HistoryRow | null;
   onClose: () => void;
 }) {
   return (
@@ -30,7 +32,7 @@ export function TransactionDetailDialog({
   );
 }
 
-function TransactionDetail({ transaction }: { transaction: Transaction }) {
+function TransactionDetail({ transaction }: { transaction: HistoryRow }) {
   const amount = amountView(transaction);
   const { fromCurrency, toCurrency, exchangeRate } = transaction;
   const rows: Array<[string, string | null]> = [
@@ -65,6 +67,7 @@ function TransactionDetail({ transaction }: { transaction: Transaction }) {
             </div>
           ))}
       </dl>
+      <RowAnnotations key={transaction.id} row={transaction} />
       <a
         href={transactionReceiptUrl(transaction.id)}
         download

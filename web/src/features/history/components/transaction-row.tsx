@@ -11,9 +11,12 @@ import {
   type LucideIcon,
   PiggyBank,
   Receipt,
+  StickyNote,
 } from 'lucide-react';
-import type { Transaction, TransactionType } from '@contract/transactions';
+import type { HistoryRow } from '@contract/categories';
+import type { TransactionType } from '@contract/transactions';
 import { Badge } from '@web/components/ui/badge';
+import { categoryNameOf, useCategories } from '@web/lib/categories';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { relativeTime } from '@web/lib/relative-time';
 import { cn } from '@web/lib/utils';
@@ -65,7 +68,8 @@ export function HistoryColumnHeads() {
 }
 
 /** One history line; the whole line opens the transaction's detail (through its description's button). */
-export function TransactionRow({ transaction, onOpen }: { transaction: Transaction; onOpen: () => void }) {
+export function TransactionRow({ transaction, onOpen }: { transaction: HistoryRow; onOpen: () => void }) {
+  const categories = useCategories();
   const Icon = icons[transaction.type];
   const counterparty = counterpartyOf(transaction);
   // A card payment's description is usually the merchant already: say it once.
@@ -112,9 +116,23 @@ export function TransactionRow({ transaction, onOpen }: { transaction: Transacti
             </span>
           )}
         </p>
-        <p className="truncate text-xs text-muted-foreground">
-          {party ?? typeLabels[transaction.type]}
-          {party && <span className="hidden md:inline"> · {typeLabels[transaction.type]}</span>}
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          <span
+            data-testid="history-category"
+            className="shrink-0 rounded-full bg-muted px-2 py-0.5 font-medium text-foreground"
+          >
+            {categoryNameOf(categories.data, transaction.category) || 'Category'}
+          </span>
+          {transaction.note && (
+            <>
+              <StickyNote aria-hidden className="size-3.5 shrink-0" />
+              <span className="sr-only">Has a note</span>
+            </>
+          )}
+          <span className="truncate">
+            {party ?? typeLabels[transaction.type]}
+            {party && <span className="hidden md:inline"> · {typeLabels[transaction.type]}</span>}
+          </span>
         </p>
       </div>
       <time

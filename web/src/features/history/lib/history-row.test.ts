@@ -20,6 +20,8 @@ const row = (overrides: Partial<Transaction>): Transaction => ({
   description: 'Money Transfer',
   status: 'completed',
   createdAt: '2026-11-22T10:00:00.000Z',
+  hasReceipt: false,
+  receiptWanted: true,
   ...overrides,
 });
 
