@@ -93,11 +93,12 @@ export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 
 /**
- * GET /api/transactions?type=all|incoming|outgoing|exchange&q=&from=&to=&cursor=&limit= — the user's history, newest first
- * (ties broken by id), keyset-paginated. The body is always a plain ARRAY of {@link Transaction} (so the
+ * GET /api/transactions?type=all|incoming|outgoing|exchange&q=&from=&to=&category=&cursor=&limit= — the user's history, newest first
+ * (ties broken by id), keyset-paginated. The body is always a plain ARRAY of rows (a {@link Transaction} with
+ * its `category` and `note`: historyRowSchema in categories.ts) (so the
  * sketch's bare `GET /api/transactions` keeps working: it is the first page of `all`). When more rows follow,
  * the response carries `X-Next-Cursor: <cursor>` (and an RFC 8288 `Link: <…>; rel="next"`); pass that value
- * back as `cursor` with the same `type`, `q`, `from` and `to` for the next page. No header = last page. `limit` is 1–100
+ * back as `cursor` with the same `type`, `q`, `from`, `to` and `category` for the next page. No header = last page. `limit` is 1–100
  * (default 20); a malformed cursor or an out-of-range limit is a 400. Cursors are opaque: do not build them.
  * A "Previous" button keeps the cursors of the pages it has seen (the first page has none).
  */
@@ -117,6 +118,8 @@ const historySearchFields = {
     .transform((text) => text || undefined),
   from: isoDateSchema('from').optional(),
   to: isoDateSchema('to').optional(),
+  /** One category's rows: a built-in category's id or one of the user's own (contract/src/categories.ts). */
+  category: z.string().trim().min(1, 'category is empty').max(100, 'category is not valid').optional(),
 };
 const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || query.from <= query.to;
@@ -145,13 +148,14 @@ export const transactionReceiptUrl = (id: string) =>
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /**
- * GET /api/transactions/export.csv?type=…&q=&from=&to= — the whole filtered history as an RFC 4180 CSV download
+ * GET /api/transactions/export.csv?type=…&q=&from=&to=&category= — the whole filtered history as an RFC 4180 CSV download
  * (`text/csv; charset=utf-8`, CRLF line ends, `Content-Disposition: attachment; filename="meridian-transactions.csv"`),
  * newest first, streamed. These are its columns. Amounts are signed as the wallet saw them, so a spreadsheet
  * sums to the balance: `amount` and `fee` are in `currency`, negative for money that left (a payment, its
  * fee, what an exchange took); `converted amount` is what an exchange brought into `to currency`. A payment
  * that came back in full (`returned`) or failed counts 0. A text cell that a spreadsheet would read as a
  * formula (starting with = + - @, tab or CR) is prefixed with '; numbers are written as numbers.
+ * `category` is the name of the row's category (contract/src/categories.ts).
  */
 export const transactionCsvColumns = [
   'date',
@@ -166,6 +170,7 @@ export const transactionCsvColumns = [
   'rate',
   'counterparty',
   'status',
+  'category',
 ] as const;
 export const transactionExportQuerySchema = z
   .object({
@@ -176,4 +181,4 @@ export const transactionExportQuerySchema = z
 export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
 
 /** The part of a list query that narrows which rows match (not which page). */
-export type HistorySearch = Pick<TransactionExportQuery, 'q' | 'from' | 'to'>;
+export type HistorySearch = Pick<TransactionExportQuery, 'q' | 'from' | 'to' | 'category'>;

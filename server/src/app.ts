@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
+import { categoriesModule } from './modules/categories/categories.module';
 import { clientsModule } from './modules/clients/clients.module';
 import { demoModule } from './modules/demo/demo.module';
 import { fxModule } from './modules/fx/fx.module';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
+  await categoriesModule(app, { db, rates });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());

@@ -33,6 +33,7 @@ import * as invoiceSchedules from './migrations/0031-invoice-schedules';
 import * as paymentCheckouts from './migrations/0032-payment-checkouts';
 import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
+import * as categories from './migrations/0035-categories';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0032-payment-checkouts': paymentCheckouts,
   '0033-clients': clients,
   '0034-invoice-language': invoiceLanguage,
+  '0035-categories': categories,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -652,6 +652,53 @@ export interface KycChecksTable {
   completed_at: string | null;
 }
 
+/** The user's own categories of their books (modules/categories; the built-ins are in the contract). */
+export interface CategoriesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** lower(name): unique per user. */
+  name_key: string;
+  kind: 'income' | 'expense';
+  deductible: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** "Counterparty or description contains X → category": guesses rows made while it stood. */
+export interface CategoryRulesTable {
+  id: string;
+  user_id: string;
+  contains: string;
+  /** The LIKE pattern compared: '%' + lower(contains) with % _ \ escaped + '%'. */
+  pattern: string;
+  category_id: string;
+  /** Which rows it may file: money in (an income category), money out (expense, tax) or any (transfers). */
+  direction: 'in' | 'out' | 'any';
+  created_at: string;
+  /** When it was changed or deleted (rows made since are not guessed by it); null while it stands. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The category someone gave a history row (source 'user') or a rule applied to past rows ('rule'). */
+export interface TransactionCategoriesTable {
+  transaction_id: string;
+  user_id: string;
+  category_id: string;
+  source: 'user' | 'rule';
+  set_at: string;
+}
+
+/** One note per history row: its text, and who wrote it when. */
+export interface TransactionNotesTable {
+  transaction_id: string;
+  user_id: string;
+  text: string;
+  written_by: 'owner' | 'accountant';
+  author_id: string;
+  written_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -696,6 +743,10 @@ export interface Database {
   invoice_schedule_runs: InvoiceScheduleRunsTable;
   payment_checkouts: PaymentCheckoutsTable;
   payment_events: PaymentEventsTable;
+  categories: CategoriesTable;
+  category_rules: CategoryRulesTable;
+  transaction_categories: TransactionCategoriesTable;
+  transaction_notes: TransactionNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

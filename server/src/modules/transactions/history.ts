@@ -1,8 +1,13 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { setHistoryWriter } from '../ledger/entry-history';
 import type { HistoryRowInput } from '../ledger/entry';
-import { deleteTransactionsOf, findDescription, insertTransactions } from './transactions.repository';
+import {
+  deleteTransactionsOf,
+  findDescription,
+  findTransactionOf,
+  insertTransactions,
+} from './transactions.repository';
 
 /**
  * The transactions module's public face: what other modules may do with the user's history rows (the
@@ -34,4 +39,9 @@ export const descriptionOf = findDescription;
 /** For auth's onUserRemoving hook: a removed user's own history rows go (the ledger keeps every entry). */
 export async function removeHistoryOf(trx: Transaction<Database>, userId: string): Promise<void> {
   await deleteTransactionsOf(trx, userId);
+}
+
+/** Whether a history row is this user's (another user's row is as absent as a missing one). */
+export async function isOwnHistoryRow(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  return (await findTransactionOf(db, userId, id)) !== undefined;
 }

@@ -30,7 +30,7 @@ describe('CSV fields', () => {
 
   it('has the documented header row', () => {
     expect(csvHeader).toBe(
-      'date,type,description,amount,fee,currency,converted amount,from currency,to currency,rate,counterparty,status\r\n',
+      'date,type,description,amount,fee,currency,converted amount,from currency,to currency,rate,counterparty,status,category\r\n',
     );
   });
 });

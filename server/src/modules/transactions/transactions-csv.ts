@@ -29,8 +29,11 @@ const NUMBER_COLUMNS = new Set(
 const negate = (decimal: string) => (/^0(\.0*)?$/.test(decimal) ? decimal : `-${decimal}`);
 const zeroLike = (decimal: string) => decimal.replace(/\d/g, '0');
 
-/** A history row in the order of transactionCsvColumns, signed as its money moved (see the contract). */
-export function csvRow(transaction: Transaction): string {
+/**
+ * A history row in the order of transactionCsvColumns, signed as its money moved (see the contract), with the
+ * name of its category.
+ */
+export function csvRow(transaction: Transaction, category = ''): string {
   const moved = transaction.status !== 'returned' && transaction.status !== 'failed';
   const leaving = transaction.direction !== 'in';
   const amount = !moved
@@ -56,6 +59,7 @@ export function csvRow(transaction: Transaction): string {
       transaction.exchangeRate,
       transaction.counterparty ?? transaction.recipientEmail,
       transaction.status,
+      category,
     ],
     NUMBER_COLUMNS,
   );

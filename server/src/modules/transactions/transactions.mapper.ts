@@ -7,7 +7,9 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@contract/transactions';
+import type { HistoryRow, NoteAuthor } from '@contract/categories';
 import type { TransactionRow } from '../../db/schema';
+import type { ListedHistoryRow } from './transactions.repository';
 
 /** A database row as the wire shape: amounts become decimal strings with their currency's scale. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -39,4 +41,13 @@ export function toTransaction(row: TransactionRow): Transaction {
     status: row.status as TransactionStatus,
     createdAt: row.created_at,
   };
+}
+
+/** A listed history row as the wire shape: the transaction with its category and note. */
+export function toHistoryRow(row: ListedHistoryRow): HistoryRow {
+  const note =
+    row.note_text === null || row.note_at === null
+      ? null
+      : { text: row.note_text, writtenBy: row.note_by as NoteAuthor, writtenAt: row.note_at };
+  return { ...toTransaction(row), category: row.category, note };
 }

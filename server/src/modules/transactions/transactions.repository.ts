@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TransactionType } from '@contract/transactions';
 import type { Database, TransactionRow } from '../../db/schema';
 import { precompiledByShape, precompiledRows } from '../../db/precompiled';
+import { rowCategory, rowNoteColumns } from '../categories/categories';
 import type { HistoryCursor } from './history-cursor';
 
 type Db = Kysely<Database>;
@@ -71,7 +72,17 @@ export interface HistoryMatch {
   pattern?: string | undefined;
   since?: string | undefined;
   before?: string | undefined;
+  /** One category's rows (its id, as categories-sql.ts computes a row's category). */
+  category?: string | undefined;
 }
+
+/** A history row as listed: the row, its category's id and its note (read beside it: modules/categories). */
+export type ListedHistoryRow = TransactionRow & {
+  category: string;
+  note_text: string | null;
+  note_by: string | null;
+  note_at: string | null;
+};
 
 export interface HistoryQuery {
   /** Only these types; null = every type. */
@@ -95,7 +106,7 @@ export interface HistoryQuery {
  * after a cursor, which search terms, limit: a bounded set) rather than built anew per request (Kysely's
  * building of the union cost as much as SQLite's running it).
  */
-export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<TransactionRow[]> {
+export async function listHistory(db: Db, userId: string, query: HistoryQuery): Promise<ListedHistoryRow[]> {
   if (query.types?.length === 0) return [];
   const { types, limit, after, match = {} } = query;
   const shape: HistoryShape = {
@@ -105,11 +116,12 @@ export async function listHistory(db: Db, userId: string, query: HistoryQuery): 
     pattern: match.pattern !== undefined,
     since: match.since !== undefined,
     before: match.before !== undefined,
+    category: match.category !== undefined,
   };
   const args = [
     userId,
     ...(after ? [after.createdAt, after.id] : []),
-    ...[match.pattern, match.since, match.before].filter((value) => value !== undefined),
+    ...[match.pattern, match.since, match.before, match.category].filter((value) => value !== undefined),
   ];
   return (await history(shape, db, ...args)).rows;
 }
@@ -122,16 +134,19 @@ interface HistoryShape {
   pattern: boolean;
   since: boolean;
   before: boolean;
+  category: boolean;
 }
 const shapeKey = (shape: HistoryShape) =>
   [
     shape.types?.join(',') ?? '*',
     shape.limit,
-    ...(['after', 'pattern', 'since', 'before'] as const).map((part) => (shape[part] ? part : '')),
+    ...(['after', 'pattern', 'since', 'before', 'category'] as const).map((part) =>
+      shape[part] ? part : '',
+    ),
   ].join('|');
 
 // The arguments come in a fixed order: user id, then (created_at, id) after a cursor, then the match's
-// pattern, since and before, each only when the shape has it.
+// pattern, since, before and category, each only when the shape has it.
 const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, ...args: string[]) => {
   const [userId, ...rest] = args;
   const after = shape.after ? { createdAt: rest.shift()!, id: rest.shift()! } : null;
@@ -139,6 +154,7 @@ const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, .
     pattern: shape.pattern ? rest.shift() : undefined,
     since: shape.since ? rest.shift() : undefined,
     before: shape.before ? rest.shift() : undefined,
+    category: shape.category ? rest.shift() : undefined,
   };
   return buildHistory(db, userId!, { types: shape.types, limit: shape.limit, after, match });
 });
@@ -146,9 +162,15 @@ const history = precompiledByShape(shapeKey, (shape: HistoryShape) => (db: Db, .
 const searchedColumns = ['description', 'counterparty', 'counterparty_email', 'recipient_email'] as const;
 
 function buildHistory(db: Db, userId: string, query: HistoryQuery) {
-  const { pattern, since, before } = query.match ?? {};
+  const { pattern, since, before, category } = query.match ?? {};
   const range = (type: TransactionType | null) => {
-    let select = db.selectFrom('transactions').selectAll().where('user_id', '=', userId);
+    let select = db
+      .selectFrom('transactions')
+      .selectAll('transactions')
+      .select([rowCategory.as('category'), ...rowNoteColumns])
+      .where('user_id', '=', userId);
+    // Filtered as the walk meets each row, like the text search: the category is computed, not indexed.
+    if (category !== undefined) select = select.where((eb) => eb(rowCategory, '=', category));
     if (type) select = select.where('type', '=', type);
     if (since !== undefined) select = select.where('created_at', '>=', since);
     if (before !== undefined) select = select.where('created_at', '<', before);

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@contract/text';
+import { historyRowSchema } from '@contract/categories';
 import {
   NEXT_CURSOR_HEADER,
   transactionExportQuerySchema,
   transactionListQuerySchema,
-  transactionSchema,
 } from '@contract/transactions';
 import { userIdOf } from '../../plugins/session';
 import type { TransactionsService } from './transactions.service';
@@ -22,7 +22,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
 ) => {
   app.get(
     '/',
-    { schema: { querystring: transactionListQuerySchema, response: { 200: z.array(transactionSchema) } } },
+    { schema: { querystring: transactionListQuerySchema, response: { 200: z.array(historyRowSchema) } } },
     async (request, reply) => {
       const { query } = request;
       const page = await transactions.page(userIdOf(request), query);
@@ -32,6 +32,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ transactions: Transactio
           ...(query.q === undefined ? {} : { q: query.q }),
           ...(query.from === undefined ? {} : { from: query.from }),
           ...(query.to === undefined ? {} : { to: query.to }),
+          ...(query.category === undefined ? {} : { category: query.category }),
           limit: String(query.limit),
           cursor: page.nextCursor,
         });

@@ -1,15 +1,17 @@
 import type { Kysely } from 'kysely';
+import type { HistoryRow } from '@contract/categories';
 import {
   historyFilterTypes,
   type HistoryFilter,
   type HistorySearch,
-  type Transaction,
   type TransactionListQuery,
 } from '@contract/transactions';
 import type { Database } from '../../db/schema';
+import { toTransaction } from './transactions.mapper';
 import { decodeCursor, encodeCursor, type HistoryCursor } from './history-cursor';
 import { csvHeader, csvRow } from './transactions-csv';
-import { toTransaction } from './transactions.mapper';
+import { categoryNamesOf } from '../categories/categories';
+import { toHistoryRow } from './transactions.mapper';
 import { findTransactionOf, listHistory, type HistoryMatch } from './transactions.repository';
 import { renderReceiptPdf } from './transaction-receipt-pdf';
 import { notFound } from '../../lib/errors';
@@ -26,17 +28,18 @@ const DAY_MS = 86_400_000;
  * escaped, so they match themselves), the days as a half-open range of ISO times ending at the start of the
  * day after `to`.
  */
-export function historyMatch({ q, from, to }: Partial<HistorySearch>): HistoryMatch {
+export function historyMatch({ q, from, to, category }: Partial<HistorySearch>): HistoryMatch {
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
   return {
     pattern: q === undefined ? undefined : `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     since: from === undefined ? undefined : `${from}T00:00:00.000Z`,
     before: to === undefined ? undefined : dayAfter(to),
+    category,
   };
 }
 
 export interface HistoryPage {
-  items: Transaction[];
+  items: HistoryRow[];
   /** Cursor of the next (older) page, or null on the last one. */
   nextCursor: string | null;
 }
@@ -60,7 +63,7 @@ export function createTransactionsService(deps: { db: Kysely<Database> }) {
       const last = items.at(-1);
       const more = rows.length > query.limit && last !== undefined;
       return {
-        items: items.map(toTransaction),
+        items: items.map(toHistoryRow),
         nextCursor: more ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
       };
     },
@@ -82,12 +85,16 @@ export function createTransactionsService(deps: { db: Kysely<Database> }) {
       search: Partial<HistorySearch> = {},
     ): AsyncGenerator<string> {
       yield csvHeader;
+      const names = await categoryNamesOf(db, userId);
       const types = typesOf(filter);
       const match = historyMatch(search);
       let after: HistoryCursor | null = null;
       for (;;) {
         const rows = await listHistory(db, userId, { types, after, limit: EXPORT_BATCH, match });
-        if (rows.length > 0) yield rows.map((row) => csvRow(toTransaction(row))).join('');
+        if (rows.length > 0)
+          yield rows
+            .map((row) => csvRow(toTransaction(row), names.get(row.category) ?? row.category))
+            .join('');
         const last = rows.at(-1);
         if (rows.length < EXPORT_BATCH || !last) return;
         after = { createdAt: last.created_at, id: last.id };

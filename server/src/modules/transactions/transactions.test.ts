@@ -191,9 +191,9 @@ describeEachDatabase('transaction export', (ctx) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="meridian-transactions.csv"');
     expect(response.body).toBe(
-      'date,type,description,amount,fee,currency,converted amount,from currency,to currency,rate,counterparty,status\r\n' +
+      'date,type,description,amount,fee,currency,converted amount,from currency,to currency,rate,counterparty,status,category\r\n' +
         `${row!.created_at},send,"Invoice #7, ""final""\nthanks",-1.00,0.00,USD,,USD,EUR,0.9233,` +
-        `"'=HYPERLINK(""http://evil.example"")",pending\r\n`,
+        `"'=HYPERLINK(""http://evil.example"")",pending,Uncategorised\r\n`,
     );
     // Someone else's export holds only the header.
     expect(lines((await csvOf('', await signUp(ctx.app))).body)).toHaveLength(1);
