@@ -30,6 +30,7 @@ import { pruneQuotesJob } from './modules/quotes/quotes';
 import { ratesModule } from './modules/rates/rates.module';
 import { recipientsModule } from './modules/recipients/recipients.module';
 import { systemModule } from './modules/system/system.module';
+import { taxModule } from './modules/tax/tax.module';
 import { tradingModule } from './modules/trading/trading.module';
 import { transactionsModule } from './modules/transactions/transactions.module';
 import { transfersModule } from './modules/transfers/transfers.module';
@@ -126,12 +127,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await clientsModule(app, { db });
   await analyticsModule(app, { db, rates });
   await categoriesModule(app, { db, rates });
+  const tax = await taxModule(app, { db, config, rates, notifier, mailer });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
   }
 
-  const jobs = [guards, accounts, mail, transfers, trading, kyc, invoices, schedules, cards].flatMap(
+  const jobs = [guards, accounts, mail, transfers, trading, kyc, invoices, schedules, cards, tax].flatMap(
     (m) => m.jobs,
   );
   // Quotes are issued by fx and trading alike, so their pruning is wired here.

@@ -34,6 +34,7 @@ import * as paymentCheckouts from './migrations/0032-payment-checkouts';
 import * as clients from './migrations/0033-clients';
 import * as invoiceLanguage from './migrations/0034-invoice-language';
 import * as categories from './migrations/0035-categories';
+import * as tax from './migrations/0039-tax';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0033-clients': clients,
   '0034-invoice-language': invoiceLanguage,
   '0035-categories': categories,
+  '0039-tax': tax,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
