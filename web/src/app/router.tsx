@@ -115,6 +115,14 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Identity Verification' } satisfies RouteHandle,
               },
               {
+                // The tax profile and estimate; the Books tabs (issue 30) link here.
+                path: '/books/tax',
+                lazy: async () => ({
+                  Component: (await retryOnce(() => import('@web/features/tax/components/tax-page'))).TaxPage,
+                }),
+                handle: { title: 'Tax' } satisfies RouteHandle,
+              },
+              {
                 path: '*',
                 lazy: async () => ({
                   Component: (await retryOnce(() => import('./routes/not-found-route'))).NotFoundRoute,

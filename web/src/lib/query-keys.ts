@@ -21,6 +21,8 @@ export const queryKeys = {
   goals: ['savings-goals'] as const,
   /** GET /api/clients: the Clients screen and the invoice form's picker; what each owes moves with invoices. */
   clients: ['clients'] as const,
+  /** GET /api/tax/estimate and /profile: the dashboard's tax card and the Tax page; money moving changes it. */
+  tax: ['tax'] as const,
 };
 
 /**
@@ -32,4 +34,5 @@ export const moneyFigureKeys = [
   queryKeys.transactions,
   queryKeys.analytics,
   queryKeys.goals,
+  queryKeys.tax,
 ] as const;
