@@ -33,7 +33,7 @@ export function TaxPage() {
               if (goals.isError) void goals.refetch();
             }}
           />
-        ) : tax.isPending || goals.isPending ? (
+        ) : !tax.data || !goals.data ? (
           <Skeleton aria-busy className="h-48" />
         ) : (
           <TaxProfileForm
