@@ -35,6 +35,7 @@ import { receiptsModule } from './modules/receipts/receipts.module';
 import { recipientsModule } from './modules/recipients/recipients.module';
 import { statementsModule } from './modules/statements/statements.module';
 import { systemModule } from './modules/system/system.module';
+import { taxModule } from './modules/tax/tax.module';
 import { tradingModule } from './modules/trading/trading.module';
 import { transactionsModule } from './modules/transactions/transactions.module';
 import { transfersModule } from './modules/transfers/transfers.module';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     receipts: receipts.face,
   });
   await categoriesModule(app, { db, rates });
+  const tax = await taxModule(app, { db, config, rates, notifier, mailer });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedules,
     cards,
     statements,
+    tax,
   ].flatMap((m) => m.jobs);
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);

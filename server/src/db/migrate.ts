@@ -37,6 +37,7 @@ import * as accountantAccess from './migrations/0038-accountant-access';
 import * as categories from './migrations/0035-categories';
 import * as statements from './migrations/0037-statements';
 import * as transactionReceipts from './migrations/0036-transaction-receipts';
+import * as tax from './migrations/0039-tax';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0036-transaction-receipts': transactionReceipts,
   '0037-statements': statements,
   '0038-accountant-access': accountantAccess,
+  '0039-tax': tax,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

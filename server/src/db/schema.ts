@@ -799,6 +799,8 @@ export interface Database {
   categories: CategoriesTable;
   category_rules: CategoryRulesTable;
   transaction_categories: TransactionCategoriesTable;
+  tax_profiles: TaxProfilesTable;
+  tax_reminders: TaxRemindersTable;
   transaction_notes: TransactionNotesTable;
 }
 
@@ -815,3 +817,24 @@ export type InvoiceScheduleRow = Selectable<InvoiceSchedulesTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type CardRow = Selectable<CardsTable>;
+
+/** A user's tax profile (modules/tax, migration 0039). */
+export interface TaxProfilesTable {
+  user_id: string;
+  country: string | null;
+  /** The rate in basis points (hundredths of a percent). */
+  rate_bps: number;
+  year_start_month: number;
+  year_start_day: number;
+  goal_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per user and quarterly estimate date reminded: UNIQUE(user_id, due_date). */
+export interface TaxRemindersTable {
+  id: string;
+  user_id: string;
+  due_date: string;
+  created_at: string;
+}

@@ -41,6 +41,7 @@ const pageTabs: Record<string, RouteObject[]> = {
     tab('categories', 'Books', () =>
       import('@web/features/books/components/categories-tab').then((m) => m.CategoriesTab),
     ),
+    tab('tax', 'Tax', () => import('@web/features/tax/components/tax-page').then((m) => m.TaxPage)),
     tab('statements', 'Statements', () =>
       import('@web/features/statements/components/statements-page').then((m) => m.StatementsPage),
     ),

@@ -25,6 +25,8 @@ export const queryKeys = {
   categories: ['categories'] as const,
   /** Prefix of the totals per category (Books): a row's category changing moves them. */
   categoryTotals: ['category-totals'] as const,
+  /** GET /api/tax/estimate and /profile: the dashboard's tax card and the Tax page; money moving changes it. */
+  tax: ['tax'] as const,
 };
 
 /**
@@ -36,4 +38,5 @@ export const moneyFigureKeys = [
   queryKeys.transactions,
   queryKeys.analytics,
   queryKeys.goals,
+  queryKeys.tax,
 ] as const;

@@ -201,9 +201,10 @@ describeEachDatabase('an accountant walks every route of the owner', (ctx) => {
       const asOwner = await request(ctx.app, owner, 'GET', url);
       const asAccountant = await request(ctx.app, accountant, 'GET', url);
       expect(asAccountant.statusCode, `${url}: ${asAccountant.body.slice(0, 200)}`).toBe(asOwner.statusCode);
-      // Rates move and PDFs carry their making time: the status says enough for those.
+      // Rates move and PDFs carry their making time: the status says enough for those. A chain check says
+      // when it ran, which is all that may differ.
       if (asOwner.headers['content-type']?.toString().includes('json') && !url.includes('exchange-rates'))
-        expect(asAccountant.body, url).toBe(asOwner.body);
+        expect(withoutCheckTime(asAccountant.body), url).toBe(withoutCheckTime(asOwner.body));
     }
     expect(await ownerState()).toEqual(before);
   });
@@ -242,3 +243,5 @@ describeEachDatabase('an accountant walks every route of the owner', (ctx) => {
     );
   });
 });
+
+const withoutCheckTime = (body: string) => body.replace(/"checkedAt":"[^"]*"/, '"checkedAt":"…"');

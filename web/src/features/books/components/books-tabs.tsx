@@ -4,6 +4,7 @@ import { cn } from '@web/lib/utils';
 /** The tabs of the Books page, each its own address under /books: one line here and one route (app/router.tsx). */
 export const booksTabs: { to: string; label: string }[] = [
   { to: '/books/categories', label: 'Categories' },
+  { to: '/books/tax', label: 'Tax' },
   { to: '/books/statements', label: 'Statements' },
   { to: '/books/pack', label: 'Accountant pack' },
   { to: '/books/overview', label: 'Balances' },

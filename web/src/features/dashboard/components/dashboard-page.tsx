@@ -9,6 +9,7 @@ import { QuickActions } from './quick-actions';
 import { ReceiveDialog } from './receive-dialog';
 import { RecentActivity } from './recent-activity';
 import { SummaryCards } from './summary-cards';
+import { TaxCard } from './tax-card';
 import { VerifyIdentityCta } from './verify-identity-cta';
 
 export function DashboardPage() {
@@ -55,6 +56,7 @@ export function DashboardPage() {
         <RecentActivity className="lg:col-span-2" />
       </div>
       <EarningsAnalytics />
+      <TaxCard />
       <AddFundsDialog {...dialogProps('add-funds')} />
       <ReceiveDialog {...dialogProps('receive')} />
     </div>
