@@ -71,23 +71,17 @@ describeEachDatabase('statement chain', (ctx) => {
     expect(result).toMatchObject({ ok: true, checked: 7, problems: [], brokenFrom: [] });
   });
 
-  it("fails after a history row's amount is altered in the database, naming the statement, and holds again once undone", async () => {
+  it("holds when a history row's figures change later, as a limit order's row does when it fills", async () => {
+    // The statement shows the ledger's postings, which never change; a history row takes its fill's figures
+    // when an order fills, perhaps after its month closed. That is not tampering, and verify must not say so.
     const { historyId, amount } = await movement('Rent for the studio');
     await ctx.app.db
       .updateTable('transactions')
       .set({ amount: amount + 1n })
       .where('id', '=', historyId)
       .execute();
-    const result = await verify();
-    expect(result.ok).toBe(false);
-    expect(result.problems).toEqual([
-      { walletId: books.wallets.USD!.id, currency: 'USD', month: firstMonth, problem: 'altered' },
-    ]);
-    expect(result.brokenFrom).toEqual([
-      { walletId: books.wallets.USD!.id, currency: 'USD', month: firstMonth },
-    ]);
+    expect(await verify()).toMatchObject({ ok: true, problems: [] });
     await ctx.app.db.updateTable('transactions').set({ amount }).where('id', '=', historyId).execute();
-    expect((await verify()).ok).toBe(true);
   });
 
   it("fails after a history row's date is altered", async () => {

@@ -4,9 +4,11 @@ import type { WalletMonth } from './statement';
 /**
  * A closed statement's digest: SHA-256 over its canonical text, which names the wallet, the month and the
  * previous statement's digest (so each month seals the one before: the chain), then the opening balance,
- * every movement's ids, dates and amounts (the posting's and its history row's) with the balance after it,
- * and the closing balance. Minor units as integers, timestamps as stored: the same ledger always gives the
- * same text, on either database, so a changed amount or date anywhere in the month changes the digest.
+ * every movement's ids, dates and amount with the balance after it, and the closing balance. The amount is the
+ * posting's (what the statement shows), not its history row's: a limit order's row takes its fill's figures
+ * when the order fills, perhaps months later, and that must not look like tampering with a closed month.
+ * Minor units as integers, timestamps as stored: the same ledger always gives the same text, on either
+ * database, so a changed amount or date anywhere in the month changes the digest.
  * Version 1; a new layout would be a new first line, never a silent change.
  */
 export function canonicalText(statement: WalletMonth, previousDigest: string): string {
@@ -25,7 +27,6 @@ export function canonicalText(statement: WalletMonth, previousDigest: string): s
         movement.amount,
         movement.historyId ?? '-',
         movement.historyAt ?? '-',
-        movement.historyAmount ?? '-',
         movement.balanceAfter,
       ].join('|'),
     ),

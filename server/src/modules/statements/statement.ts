@@ -17,7 +17,6 @@ export interface Movement {
   balanceAfter: bigint;
   historyId: string | null;
   historyAt: string | null;
-  historyAmount: bigint | null;
   type: string;
   description: string;
   counterparty: string | null;
@@ -61,7 +60,6 @@ export function buildWalletMonth(
       balanceAfter: balance,
       historyId: row.history_id,
       historyAt: row.history_at,
-      historyAmount: row.history_amount === null ? null : BigInt(row.history_amount),
       type: row.history_type ?? row.entry_kind,
       description: row.history_description ?? row.entry_description,
       counterparty: row.history_counterparty,

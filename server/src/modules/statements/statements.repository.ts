@@ -25,7 +25,6 @@ export interface MovementRow {
   history_type: string | null;
   history_description: string | null;
   history_counterparty: string | null;
-  history_amount: bigint | null;
   history_at: string | null;
 }
 
@@ -52,7 +51,6 @@ export function movementsIn(db: Db, accountId: string, userId: string, from: str
       't.type as history_type',
       't.description as history_description',
       't.counterparty as history_counterparty',
-      't.amount as history_amount',
       't.created_at as history_at',
     ])
     .where('p.account_id', '=', accountId)
