@@ -43,7 +43,7 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     await accountant.getByRole('button', { name: 'Accept the invite' }).waitFor();
     await expectNoSeriousAxeViolations(accountant, `accountant invite (${size})`);
     await accountant.getByRole('button', { name: 'Accept the invite' }).click();
-    await accountant.waitForURL('**/books');
+    await accountant.waitForURL('**/books/overview');
     await waitForTitle(accountant, 'Books Overview');
 
     // Read-only, naming whose books; a navigation of what may be read; the owner's wallets.

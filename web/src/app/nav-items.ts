@@ -57,5 +57,12 @@ export const booksNavItems: NavItem[] = [
   { to: '/books/categories', label: 'Books', title: 'Books', icon: BookOpen },
 ];
 
+/**
+ * The pages an accountant reading someone's books may open: the Books tabs, the history and the invoices. Any
+ * other address (typed, or a bookmark of the owner's own) leads to the overview instead of a page of refusals.
+ */
+export const readableInBooks = (path: string) =>
+  ['/books', '/history', '/invoices'].some((page) => path === page || path.startsWith(`${page}/`));
+
 /** Any path the app does not know is shown inside the shell under this title. */
 export const FALLBACK_TITLE = 'Dashboard';

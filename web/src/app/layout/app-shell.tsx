@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { DemoBanner } from '@web/components/demo-banner';
 import { VerifyEmailBanner } from '@web/components/verify-email-banner';
 import { useMe } from '@web/features/auth/api/get-me';
@@ -6,7 +6,7 @@ import { useLogout } from '@web/features/auth/api/logout';
 import { useOpenBooks } from '@web/features/books/api/books';
 import { BooksBar } from '@web/features/books/components/books-bar';
 import { useNotificationStream } from '@web/features/notifications/hooks/use-notification-stream';
-import { booksNavItems, FALLBACK_TITLE } from '../nav-items';
+import { booksNavItems, FALLBACK_TITLE, readableInBooks } from '../nav-items';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
 import { MobileNav } from './mobile-nav';
@@ -36,7 +36,9 @@ export function AppShell() {
   const books = openBooks.data ?? null;
   const readingBooks = books !== null;
   useNotificationStream(openBooks.isSuccess && !readingBooks);
+  const { pathname } = useLocation();
   if (!user) return null; // RequireSignedIn renders the shell only for a signed-in user.
+  if (readingBooks && !readableInBooks(pathname)) return <Navigate to="/books/overview" replace />;
 
   const signOut = () => logout.mutate();
   return (

@@ -28,7 +28,9 @@ export function AccountantInviteRoute() {
   const acceptAndOpen = () =>
     accept.mutate(token, {
       onSuccess: (books) =>
-        switchBooks.mutate(books.ownerId, { onSuccess: () => void navigate('/books', { replace: true }) }),
+        switchBooks.mutate(books.ownerId, {
+          onSuccess: () => void navigate('/books/overview', { replace: true }),
+        }),
     });
 
   return (

@@ -1,16 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpenBooks, ReadableBooks } from '@contract/accountants';
-import type { MeResponse } from '@contract/auth';
 import { api } from '@web/lib/api-client';
 
-/** Whose books the session has open (null: one's own): GET /api/auth/me, answered in any books. */
-export const openBooksQuery = () =>
-  queryOptions({
-    queryKey: ['books', 'open'] as const,
-    queryFn: async ({ signal }): Promise<OpenBooks> =>
-      (await api.get<MeResponse>('/api/auth/me', signal)).books,
-  });
-export const useOpenBooks = () => useQuery(openBooksQuery());
+export { openBooksQuery, useOpenBooks } from '@web/lib/open-books';
 
 /** GET /api/accountant-access: the books this person may read as an accountant (the switcher's choices). */
 export const useReadableBooks = () =>

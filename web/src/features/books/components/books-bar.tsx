@@ -23,7 +23,7 @@ export function BooksBar({ books }: { books: OpenBooks }) {
   const choose = (value: string) => {
     const ownerId = value === OWN ? null : value;
     switchBooks.mutate(ownerId, {
-      onSuccess: () => void navigate(ownerId ? '/books' : '/dashboard'),
+      onSuccess: () => void navigate(ownerId ? '/books/overview' : '/dashboard'),
     });
   };
 

@@ -4,6 +4,7 @@ import { CheckCircle2, Copy, Download, HandCoins, Mail, Pencil, Send, Trash2 } f
 import { invoiceLanguageNames, type Invoice } from '@contract/invoices';
 import { BillTo, InvoiceBalanceBlock, InvoiceTotals } from '@web/components/invoice-parts';
 import { Button } from '@web/components/ui/button';
+import { useReadingBooks } from '@web/lib/open-books';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import {
   Dialog,
@@ -60,6 +61,8 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
   const setStatus = useSetInvoiceStatus();
   const remove = useDeleteInvoice();
   const [asking, setAsking] = useState<'delete' | 'send' | 'record' | null>(null);
+  // An accountant reading the books sees the invoice and its PDF, not the owner's actions on it.
+  const readOnly = useReadingBooks();
   const askingTo = (what: 'delete' | 'send' | 'record') => (open: boolean) => setAsking(open ? what : null);
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   const emailText = emailStatusText(invoice, dateTime);
@@ -189,7 +192,7 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
       )}
 
       <div className="flex flex-wrap justify-end gap-2">
-        {invoice.canDelete && (
+        {!readOnly && invoice.canDelete && (
           <Button variant="ghost" onClick={() => setAsking('delete')} disabled={remove.isPending}>
             {remove.isPending ? <Spinner /> : <Trash2 />} Delete draft
           </Button>
@@ -199,22 +202,22 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
             <Download /> PDF
           </a>
         </Button>
-        {invoice.status === 'draft' && (
+        {!readOnly && invoice.status === 'draft' && (
           <Button variant="outline" onClick={() => onEdit(invoice)}>
             <Pencil /> Edit
           </Button>
         )}
-        {invoice.status === 'draft' && (
+        {!readOnly && invoice.status === 'draft' && (
           <Button onClick={() => setAsking('send')} disabled={setStatus.isPending}>
             {setStatus.isPending ? <Spinner /> : <Send />} Send to client
           </Button>
         )}
-        {open && (
+        {!readOnly && open && (
           <Button variant="outline" onClick={() => setAsking('record')}>
             <HandCoins /> Record payment
           </Button>
         )}
-        {open && (
+        {!readOnly && open && (
           <Button variant="success" onClick={markPaid} disabled={setStatus.isPending}>
             {setStatus.isPending ? <Spinner /> : <CheckCircle2 />} Mark paid
           </Button>

@@ -3,6 +3,7 @@ import { Download, Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { Invoice } from '@contract/invoices';
 import { Button } from '@web/components/ui/button';
+import { useReadingBooks } from '@web/lib/open-books';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { InvoiceList, invoiceQueryOf, type InvoiceFilterState } from './invoice-list';
@@ -11,6 +12,7 @@ import { RecurringInvoices } from './recurring-invoices';
 
 /** Invoices & Billing: the four cards, Recent Invoices with search and actions, Create Invoice, and the detail. */
 export function InvoicesPage() {
+  const readOnly = useReadingBooks();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Invoice | null>(null);
   const [editing, setEditing] = useState<Invoice | null>(null);
@@ -37,14 +39,17 @@ export function InvoicesPage() {
               <Download /> Export CSV
             </a>
           </Button>
-          <Button onClick={() => setCreating(true)}>
-            <Plus /> Create Invoice
-          </Button>
+          {!readOnly && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus /> Create Invoice
+            </Button>
+          )}
         </div>
       </div>
       <InvoiceSummaryCards />
       <InvoiceList onOpen={setOpen} filterState={filter} onFilterChange={setFilter} />
-      <RecurringInvoices />
+      {/* An accountant reads invoices issued; schedules are how the owner runs the business. */}
+      {!readOnly && <RecurringInvoices />}
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
       <InvoiceDetailDialog
         invoice={open}
