@@ -104,10 +104,13 @@ describeEachDatabase('send money', (ctx) => {
       status: 'completed',
     });
     expect(body.delivery).toBe('instant');
-    // The answer is the history row plus what only the answer carries: the total and how it was delivered.
-    expect((await historyOf(ctx, alice))[0]).toEqual(
-      Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'total' && key !== 'delivery')),
-    );
+    // The answer is the history row plus what only the answer carries (the total and how it was delivered);
+    // the history adds what the books say of the row: its category, guessed, and no note yet.
+    expect((await historyOf(ctx, alice))[0]).toEqual({
+      ...Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'total' && key !== 'delivery')),
+      category: 'uncategorised',
+      note: null,
+    });
     expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
   });
 
