@@ -120,7 +120,7 @@ describe('app shell (phone, 390×844)', () => {
     }
     await expectNoSeriousAxeViolations(page, '/system-status on a phone');
     await page.context().close();
-  });
+  }, 120_000); // Eleven pages, each with a screenshot and a check of its title.
 
   it('opens More from the keyboard, marks the open page in it, and closes with Escape', async () => {
     const page = await newPhonePage(browser);
