@@ -90,5 +90,5 @@ describe.each(laptopAndPhone)('Receipts (%s)', (name, open) => {
     await all.getByTestId('history-row').filter({ hasText: merchant }).getByTestId('receipt-mark').waitFor();
     await expectNoSeriousAxeViolations(page, `history with receipt marks (${name})`);
     await page.context().close();
-  });
+  }, 120_000); // A card payment, two uploads and axe in two themes: longer than one page.
 });
