@@ -47,7 +47,7 @@ describe('app shell (desktop)', () => {
       await expectNoSeriousAxeViolations(page, entry.path);
     }
     await page.context().close();
-  });
+  }, 120_000); // Eleven pages, each checked by axe.
 
   it('passes axe on the dashboard in the dark theme too', async () => {
     const page = await newPage(browser);
