@@ -13,9 +13,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Skipped, and issue 30 left open for it: this walk has not yet passed in Chromium (it fails on phone and
-// laptop after the invite is accepted; the cause is not found yet). The server's side of accountant access is
-// held by the API tests (accountant-walk, accountant-processes, accountants), which pass on both databases.
+// Skipped: this walk does not pass in Chromium yet (it fails on phone and laptop once the invite is
+// accepted). Until it does, the server's side of accountant access is held by the API tests
+// (accountant-walk, accountant-processes, accountants), which run on both databases.
 describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
   it.skip('invites an accountant, who reads the books read-only until the owner revokes', async () => {
     const owner = await open(browser);
