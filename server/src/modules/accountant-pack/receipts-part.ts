@@ -1,7 +1,6 @@
 import type { ReceiptsFace } from '../receipts/receipts';
+import { historyMatch } from '../transactions/transactions.service';
 import type { PackPart } from './pack-part';
-
-const DAY_MS = 86_400_000;
 
 /**
  * receipts/: every receipt attached to a payment made during the period, named by the payment's day and
@@ -12,10 +11,9 @@ export function receiptsPart(receipts: ReceiptsFace): PackPart {
     summary:
       'receipts/: every receipt attached to a payment made during the period, named by day and payment id.',
     async *entries({ userId, period }) {
-      // The period's days are UTC and both ends are included: [from 00:00, the day after `to` 00:00).
-      const since = `${period.from}T00:00:00.000Z`;
-      const before = new Date(Date.parse(`${period.to}T00:00:00.000Z`) + DAY_MS).toISOString();
-      for await (const receipt of receipts.receiptsForPeriod(userId, { since, before })) {
+      // The same UTC days, both ends included, as history.csv covers.
+      const { since, before } = historyMatch(period);
+      for await (const receipt of receipts.receiptsForPeriod(userId, { since: since!, before: before! })) {
         yield {
           path: `receipts/${receipt.date.slice(0, 10)}-${receipt.transactionId}-${receipt.fileName}`,
           description: `Receipt for payment ${receipt.transactionId} of ${receipt.date.slice(0, 10)}`,
