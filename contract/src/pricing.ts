@@ -27,8 +27,16 @@ export const TRADING_FEE_BPS = 50n;
 
 /** `bps` basis points of `amount`, rounded UP to a whole minor unit: over the exact fee by less than one unit. */
 export function feeFromBps(amount: Money, bps: bigint): Money {
-  if (amount.isNegative() || bps < 0n) throw new RangeError('A fee is a share of a positive amount');
-  return Money.of((amount.minor * bps + BASIS_POINTS - 1n) / BASIS_POINTS, amount.currency);
+  return Money.of(shareRoundedUp(amount.minor, bps), amount.currency);
+}
+
+/**
+ * A share of a non-negative count of minor units, in basis points, rounded up to the next minor unit: what
+ * every fee and the tax estimate charge, so no share is ever a cent short of its rate.
+ */
+export function shareRoundedUp(minor: bigint, bps: bigint): bigint {
+  if (minor < 0n || bps < 0n) throw new RangeError('A fee is a share of a positive amount');
+  return (minor * bps + BASIS_POINTS - 1n) / BASIS_POINTS;
 }
 
 /** A fee on top of an amount, and what leaves the source wallet. */

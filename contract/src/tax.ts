@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './currencies';
+import { shareRoundedUp } from './pricing';
 
 /**
  * The tax profile and the tax estimate (GET|PUT /api/tax/profile, GET /api/tax/estimate). Everything here is
@@ -192,7 +193,7 @@ export type TaxEstimateAnswer = z.infer<typeof taxEstimateAnswerSchema>;
  */
 export function estimatedTaxMinor(taxableMinor: bigint, rateBasisPoints: bigint): bigint {
   if (taxableMinor <= 0n || rateBasisPoints <= 0n) return 0n;
-  return (taxableMinor * rateBasisPoints + 9_999n) / 10_000n;
+  return shareRoundedUp(taxableMinor, rateBasisPoints);
 }
 
 /** income − deductible expenses, never below zero. */
