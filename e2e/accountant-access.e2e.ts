@@ -13,11 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Skipped: this walk does not pass in Chromium yet (it fails on phone and laptop once the invite is
-// accepted). Until it does, the server's side of accountant access is held by the API tests
-// (accountant-walk, accountant-processes, accountants), which run on both databases.
 describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
-  it.skip('invites an accountant, who reads the books read-only until the owner revokes', async () => {
+  it('invites an accountant, who reads the books read-only until the owner revokes', async () => {
     const owner = await open(browser);
     const ownerEmail = uniqueEmail(`owner-${size}`);
     await registerViaDialog(owner, ownerEmail);

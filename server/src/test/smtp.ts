@@ -32,9 +32,28 @@ function decodePart(part: string): { head: string; body: string } {
   return { head, body };
 }
 
+/**
+ * Undoes RFC 2047 encoded words, which nodemailer writes for a header with any non-ASCII character (a
+ * subject with a typographic apostrophe arrives as "=?UTF-8?Q?You_are_invited...?="). Adjacent encoded words
+ * are joined without the space between them, as the RFC says.
+ */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            decodeQuotedPrintable(text.replace(/_/g, ' '))
+              .split('')
+              .map((c) => c.charCodeAt(0)),
+          ).toString('utf8'),
+    );
+}
+
 function parseMail(raw: string, to: string[]): ReceivedMail {
   const { head, body } = decodePart(raw);
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+  const subject = decodeHeader(/^Subject: (.*)$/im.exec(head)?.[1] ?? '');
   // A message with attachments is multipart: its text is the first text/plain part.
   const boundary = /^Content-Type: multipart\/[^;]+;.*boundary="?([^";\r\n]+)"?/im.exec(head)?.[1];
   if (!boundary) return { to, subject, text: body, raw };
