@@ -64,6 +64,12 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     await nav.getByRole('link', { name: 'History' }).click();
     await waitForTitle(accountant, 'Transaction History');
     await expectNoSeriousAxeViolations(accountant, `books history (${size})`);
+    // Categories and rules are listed, not offered for change: they are the owner's.
+    await accountant.goto('/books/categories');
+    await accountant.getByText('No rules yet.').waitFor();
+    for (const name of ['Add rule', 'Add category']) {
+      if ((await accountant.getByRole('button', { name }).count()) !== 0) throw new Error(`${name} is shown`);
+    }
 
     // The owner sees it used, and revokes it.
     await owner.reload();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { useReadingBooks } from '@web/lib/open-books';
 import type { Period } from '../api/get-category-totals';
 import { OwnCategoriesCard } from './own-categories-card';
 import { RulesCard } from './rules-card';
@@ -11,6 +12,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** /books/categories: the period's totals per category, and the user's own categories and rules. */
 export function CategoriesTab() {
   const id = useId();
+  const readOnly = useReadingBooks();
   const [period, setPeriod] = useState<Period>(() => ({ from: `${today().slice(0, 4)}-01-01`, to: today() }));
   const change = (part: keyof Period, value: string) => {
     // An empty or half-typed date keeps the last whole period.
@@ -40,8 +42,8 @@ export function CategoriesTab() {
       </div>
       <TotalsCard period={period} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <OwnCategoriesCard />
-        <RulesCard />
+        <OwnCategoriesCard readOnly={readOnly} />
+        <RulesCard readOnly={readOnly} />
       </div>
     </div>
   );

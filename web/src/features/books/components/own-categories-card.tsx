@@ -19,8 +19,11 @@ import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/
 const describe = (category: Category) =>
   category.kind === 'income' ? 'Income' : category.deductible ? 'Expense, deductible' : 'Expense';
 
-/** The user's own categories: added, renamed and deleted; the built-in ones listed beside them. */
-export function OwnCategoriesCard() {
+/**
+ * The user's own categories: added, renamed and deleted; the built-in ones listed beside them. `readOnly`
+ * (an accountant reading the books) lists them without the actions: they are the owner's to change.
+ */
+export function OwnCategoriesCard({ readOnly = false }: { readOnly?: boolean }) {
   const categories = useCategories();
   const [deleting, setDeleting] = useState<Category | null>(null);
   const remove = useDeleteCategory();
@@ -42,7 +45,7 @@ export function OwnCategoriesCard() {
             return own.length === 0 ? (
               <p className="text-sm text-muted-foreground">
                 <Tags aria-hidden className="mr-1 inline size-4" />
-                None of your own yet: add one below.
+                {readOnly ? 'No categories of their own.' : 'None of your own yet: add one below.'}
               </p>
             ) : (
               <ul className="divide-y" aria-label="Your categories">
@@ -50,14 +53,14 @@ export function OwnCategoriesCard() {
                   <OwnCategoryRow
                     key={category.id}
                     category={category}
-                    onDelete={() => setDeleting(category)}
+                    onDelete={readOnly ? undefined : () => setDeleting(category)}
                   />
                 ))}
               </ul>
             );
           }}
         </QueryContent>
-        <NewCategoryForm />
+        {!readOnly && <NewCategoryForm />}
       </CardContent>
       {deleting && (
         <ConfirmDialog
@@ -77,7 +80,8 @@ export function OwnCategoriesCard() {
   );
 }
 
-function OwnCategoryRow({ category, onDelete }: { category: Category; onDelete: () => void }) {
+/** Without `onDelete`, the row is read-only. */
+function OwnCategoryRow({ category, onDelete }: { category: Category; onDelete?: () => void }) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(category.name);
@@ -141,19 +145,21 @@ function OwnCategoryRow({ category, onDelete }: { category: Category; onDelete: 
         <p className="truncate text-sm font-medium">{category.name}</p>
         <p className="text-xs text-muted-foreground">{describe(category)}</p>
       </div>
-      <div className="flex shrink-0 gap-1">
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={`Rename ${category.name}`}
-          onClick={() => setEditing(true)}
-        >
-          <Pencil />
-        </Button>
-        <Button size="icon" variant="ghost" aria-label={`Delete ${category.name}`} onClick={onDelete}>
-          <Trash2 />
-        </Button>
-      </div>
+      {onDelete && (
+        <div className="flex shrink-0 gap-1">
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={`Rename ${category.name}`}
+            onClick={() => setEditing(true)}
+          >
+            <Pencil />
+          </Button>
+          <Button size="icon" variant="ghost" aria-label={`Delete ${category.name}`} onClick={onDelete}>
+            <Trash2 />
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

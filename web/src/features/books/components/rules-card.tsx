@@ -15,8 +15,11 @@ import { friendlyErrorMessage } from '@web/lib/api-client';
 import { categoryNameOf, useCategories } from '@web/lib/categories';
 import { useCreateRule, useDeleteRule, useRules } from '../api/rules';
 
-/** "Counterparty or description contains X → category Y": listed, added (optionally for the past), deleted. */
-export function RulesCard() {
+/**
+ * "Counterparty or description contains X → category Y": listed, added (optionally for the past), deleted.
+ * `readOnly` (an accountant reading the books) lists them only.
+ */
+export function RulesCard({ readOnly = false }: { readOnly?: boolean }) {
   const rules = useRules();
   const categories = useCategories();
   const remove = useDeleteRule();
@@ -52,31 +55,33 @@ export function RulesCard() {
                       Contains <span className="font-medium">“{rule.contains}”</span> →{' '}
                       <span className="font-medium">{categoryNameOf(categories.data, rule.categoryId)}</span>
                     </p>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete the rule for “${rule.contains}”`}
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(rule.id, {
-                          onSuccess: () => toast({ title: 'Rule deleted' }),
-                          onError: (error) =>
-                            toast({
-                              variant: 'destructive',
-                              title: friendlyErrorMessage(error, 'Not deleted'),
-                            }),
-                        })
-                      }
-                    >
-                      <Trash2 />
-                    </Button>
+                    {!readOnly && (
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Delete the rule for “${rule.contains}”`}
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(rule.id, {
+                            onSuccess: () => toast({ title: 'Rule deleted' }),
+                            onError: (error) =>
+                              toast({
+                                variant: 'destructive',
+                                title: friendlyErrorMessage(error, 'Not deleted'),
+                              }),
+                          })
+                        }
+                      >
+                        <Trash2 />
+                      </Button>
+                    )}
                   </li>
                 ))}
               </ul>
             )
           }
         </QueryContent>
-        <NewRuleForm />
+        {!readOnly && <NewRuleForm />}
       </CardContent>
     </Card>
   );
