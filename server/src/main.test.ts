@@ -150,12 +150,12 @@ describe('the server process', () => {
           process.kill(workers[0]!, 'SIGKILL');
           await expect
             .poll(() => workersOf(server.child.pid!).filter((pid) => pid !== workers[0]).length, {
-              timeout: 20_000,
+              timeout: 60_000,
             })
             .toBe(2);
           await expect
             .poll(async () => (await listenerBackends()).some((pid) => !before.includes(pid)), {
-              timeout: 20_000,
+              timeout: 60_000,
             })
             .toBe(true);
         } finally {
@@ -170,6 +170,6 @@ describe('the server process', () => {
       }
       expect(server.child.exitCode).toBe(0);
     },
-    90_000,
+    180_000,
   );
 });

@@ -70,7 +70,8 @@ describe('SimulatedMarket', () => {
         expect(Math.abs(deviation)).toBeLessThanOrEqual(walkProfileOf(currency).maxLogDeviation + 1e-9);
       }
     }
-  });
+    // 26,280 ticks of every currency: seconds alone, far more on two cores shared with the suite.
+  }, 120_000);
 
   it('quotes cross rates that agree within rounding', () => {
     const { market, advance } = marketAt();
