@@ -27,7 +27,7 @@ export interface PaymentRunDeps {
 }
 
 /** The period's payment, made by the transfers or fx service as its owner would, under the period's key. */
-async function pay(deps: PaymentRunDeps, row: PaymentScheduleRow, period: string): Promise<string | null> {
+async function pay(deps: PaymentRunDeps, row: PaymentScheduleRow, period: string): Promise<string> {
   const request = runRequest(row, period);
   if (row.kind === 'conversion') {
     const body = { amount: row.amount, from: row.from_currency, to: row.to_currency };
