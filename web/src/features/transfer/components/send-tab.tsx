@@ -1,4 +1,5 @@
-import { Send, Wallet as WalletIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { CalendarClock, Send, Wallet as WalletIcon } from 'lucide-react';
 import { QueryContent } from '@web/components/query-content';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -6,15 +7,18 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useVerificationStatus } from '@web/lib/email-verification';
 import { useTransferDraft } from '../hooks/use-transfer-draft';
+import { draftFromTransfer } from '../lib/schedule-form';
 import { ConfirmTransferDialog } from './confirm-transfer-dialog';
 import { ExchangeRatesPanel } from './exchange-rates-panel';
 import { RecentRecipients } from './recent-recipients';
 import { TransferFields } from './transfer-fields';
 import { TransferFigures } from './transfer-figures';
 import { TransferReceipt } from './transfer-receipt';
+import type { ScheduleHandover } from './scheduled-tab';
 import { VerifyEmailFirst } from './verify-email-first';
 
-export function TransferPage() {
+/** Send now: the transfer form, the recent recipients and the rates. */
+export function SendTab() {
   const transfer = useTransferDraft();
   const { draft } = transfer;
   // Shared with the app's banner (one request): a demo's address counts as verified.
@@ -81,6 +85,15 @@ export function TransferPage() {
                   <Button type="submit" size="lg" className="w-full">
                     <Send />
                     Review transfer
+                  </Button>
+                  <Button asChild variant="link" className="justify-self-center">
+                    <Link
+                      to="/transfer/scheduled"
+                      state={{ scheduleDraft: draftFromTransfer(draft) } satisfies ScheduleHandover}
+                    >
+                      <CalendarClock />
+                      Schedule this instead
+                    </Link>
                   </Button>
                 </form>
               )}
