@@ -171,7 +171,7 @@ function ScheduleForm({
     >
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
       {unverified && (
-        <Alert>
+        <Alert role="note">
           <MailWarning aria-hidden />
           <span>
             Verify your email before the first date: a scheduled transfer is paid like any transfer, and

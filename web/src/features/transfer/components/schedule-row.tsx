@@ -68,7 +68,7 @@ export function ScheduleRow({ schedule, busy, onEdit, onPause, onResume, onCance
       </div>
 
       {schedule.status === 'waiting' ? (
-        <Alert variant="destructive" data-testid="schedule-waiting">
+        <Alert variant="destructive" role="note" data-testid="schedule-waiting">
           <CircleAlert aria-hidden />
           <span>
             <strong className="font-semibold">This payment needs you.</strong>{' '}
