@@ -87,7 +87,7 @@ describe.each(laptopAndPhone)('scheduled payments (%s)', (size, open) => {
     expect(await row().getByTestId('schedule-amount').innerText()).toBe('$100.00');
 
     // The job pays today's run; the next date moves a month on.
-    await reloadUntil(page, row, `Last: Paid ${formatDay(today, 'short')}`);
+    await reloadUntil(page, row, `Last payment, ${formatDay(today, 'short')}: Paid`);
     const next = paymentDate(today, 'month', 1)!;
     await row()
       .getByText(`Next ${formatDay(next, 'short')}`)

@@ -35,7 +35,7 @@ export function ScheduleFields({ draft, wallets, errors, editing, onChange }: Sc
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField id="schedule-kind" label="What">
           <NativeSelect
             id="schedule-kind"
@@ -67,7 +67,7 @@ export function ScheduleFields({ draft, wallets, errors, editing, onChange }: Sc
         </FormField>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField id="schedule-amount" label="Amount" hint={amountHint} error={errors.amount}>
           <Input
             {...control('schedule-amount', errors.amount, amountHint)}
@@ -126,7 +126,7 @@ export function ScheduleFields({ draft, wallets, errors, editing, onChange }: Sc
         />
       </FormField>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
         <FormField id="schedule-cadence" label="Repeats">
           <NativeSelect
             id="schedule-cadence"

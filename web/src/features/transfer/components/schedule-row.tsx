@@ -71,10 +71,7 @@ export function ScheduleRow({ schedule, busy, onEdit, onPause, onResume, onCance
         <Alert variant="destructive" role="note" data-testid="schedule-waiting">
           <CircleAlert aria-hidden />
           <span>
-            <strong className="font-semibold">This payment needs you.</strong>{' '}
-            {lastRun
-              ? `The payment of ${formatDay(lastRun.periodDate, 'short')} failed after ${lastRun.attempts} ${lastRun.attempts === 1 ? 'try' : 'tries'}${lastRun.message ? `: ${lastRun.message}` : '.'}`
-              : 'Its last payment failed.'}{' '}
+            <strong className="font-semibold">This payment needs you.</strong> {waitingReason(schedule)}{' '}
             Nothing more is paid until you resume it. Add money to your {schedule.fromCurrency} wallet, then
             Resume to try again.
           </span>
@@ -82,8 +79,8 @@ export function ScheduleRow({ schedule, busy, onEdit, onPause, onResume, onCance
       ) : (
         lastRun && (
           <p className="text-xs text-muted-foreground" data-testid="schedule-last-outcome">
-            Last: {outcomeLabels[lastRun.outcome]} {formatDay(lastRun.periodDate, 'short')}
-            {lastRun.outcome !== 'paid' && lastRun.message ? `: ${lastRun.message}` : ''}
+            Last payment, {formatDay(lastRun.periodDate, 'short')}: {outcomeLabels[lastRun.outcome]}
+            {lastRun.outcome !== 'paid' && lastRun.message ? ` (${lastRun.message})` : ''}
           </p>
         )
       )}
@@ -134,4 +131,12 @@ export function ScheduleRow({ schedule, busy, onEdit, onPause, onResume, onCance
       {showingRuns && <ScheduleRuns id={schedule.id} label={label} />}
     </li>
   );
+}
+
+/** Why a schedule waits, in a sentence: which period failed, after how many tries, and what the payment said. */
+function waitingReason({ lastRun }: PaymentSchedule): string {
+  if (!lastRun) return 'Its last payment failed.';
+  const tries = `${lastRun.attempts} ${lastRun.attempts === 1 ? 'try' : 'tries'}`;
+  const said = lastRun.message ? `: ${lastRun.message.replace(/[.!]?$/, '.')}` : '.';
+  return `The payment of ${formatDay(lastRun.periodDate, 'short')} failed after ${tries}${said}`;
 }
