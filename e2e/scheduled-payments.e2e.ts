@@ -109,6 +109,19 @@ describe.each(laptopAndPhone)('scheduled payments (%s)', (size, open) => {
       .click();
     await row().getByTestId('payment-schedule-status').filter({ hasText: 'Active' }).waitFor();
 
+    // An edit changes what the runs to come pay; what the schedule is (kind, wallet, dates) stays.
+    await row()
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const edit = page.getByRole('form', { name: 'Edit scheduled payment' });
+    expect(await edit.getByLabel('Amount').inputValue()).toBe('100.00');
+    expect(await edit.getByLabel('From wallet').isDisabled()).toBe(true);
+    await edit.getByLabel('Amount').fill('120');
+    await expectNoSeriousAxeViolations(page, `edit form (${size})`);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await waitForToast(page, 'Scheduled payment saved');
+    await expect.poll(() => row().getByTestId('schedule-amount').innerText()).toBe('$120.00');
+
     await row()
       .getByRole('button', { name: /^Cancel / })
       .click();
@@ -141,14 +154,21 @@ describe.each(laptopAndPhone)('scheduled payments (%s)', (size, open) => {
     await openVerificationLink(page, email);
     await depositViaApi(page, 'USD', '50.00');
 
-    await page.goto('/transfer/scheduled');
-    await waitForTitle(page, 'Scheduled Payments');
-    await page.getByRole('button', { name: 'Schedule a payment' }).click();
+    // Filled in on the send form, then scheduled instead: the schedule form opens with the same fields.
+    await page.goto('/transfer');
+    await waitForTitle(page, 'Send Money');
+    const send = page.getByRole('form', { name: 'Send money' });
+    await send.getByLabel('Amount').fill('200');
+    await send.getByLabel('Recipient email').fill(landlord);
+    await send.getByLabel('Description').fill('Quarterly tax');
+    await send.getByRole('link', { name: 'Schedule this instead' }).click();
+    await page.waitForURL('**/transfer/scheduled');
     const form = page.getByRole('form', { name: 'Schedule a payment' });
-    await form.getByLabel('From wallet').selectOption('USD');
-    await form.getByLabel('Amount').fill('200');
-    await form.getByLabel('Recipient email').fill(landlord);
-    await form.getByLabel('Description').fill('Quarterly tax');
+    await form.waitFor();
+    expect(await form.getByLabel('Amount').inputValue()).toBe('200');
+    expect(await form.getByLabel('Recipient email').inputValue()).toBe(landlord);
+    expect(await form.getByLabel('Description').inputValue()).toBe('Quarterly tax');
+    expect(await form.getByLabel('From wallet').inputValue()).toBe('USD');
     await form.getByLabel('Repeats').selectOption('quarter');
     await form.getByRole('button', { name: 'Schedule payment' }).click();
     await waitForToast(page, 'Payment scheduled');
