@@ -95,6 +95,12 @@ describeEachDatabase('payment schedules', (ctx) => {
     expect((await patch({ recipientEmail: 'someone@example.com' })).statusCode).toBe(400);
     expect((await patch({ amount: '0' })).statusCode).toBe(400);
     expect((await patch({ endDate: addDays(today, -1) })).statusCode).toBe(400);
+    const rent = await create(ada);
+    const toSelf = await request(ctx.app, ada, 'PATCH', `/api/payment-schedules/${rent.id}`, {
+      recipientEmail: ada.user.email,
+    });
+    expect(toSelf.statusCode).toBe(400);
+    expect(toSelf.json().fields).toHaveProperty('recipientEmail');
   });
 
   it("keeps each owner's schedules to the owner (another's is a 404)", async () => {
