@@ -75,6 +75,11 @@ export async function startAppServer(options: {
       UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',
       KYC_REVIEW_INTERVAL_SECONDS: '1',
       KYC_CHECK_DELAY_MS: '400',
+      // Scheduled payments due today are paid within a second, and one the wallet cannot cover waits for its
+      // owner at once instead of hours of retries, so their test sees the job's work promptly (the retries are
+      // covered by the server's own tests).
+      PAYMENT_SCHEDULE_INTERVAL_SECONDS: '1',
+      PAYMENT_SCHEDULE_RETRIES: '0',
       // External payouts stay Pending for the whole run, so a test can see that state without racing the
       // settlement job (settlement itself is covered by the server's own tests).
       PAYOUT_SETTLEMENT_DELAY_SECONDS: '3600',

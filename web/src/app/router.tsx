@@ -28,7 +28,9 @@ const pages: Record<string, () => Promise<ComponentType>> = {
 
 /**
  * Pages made of tabs, each tab its own address under the page's (the page renders the tab bar and an Outlet).
- * Books: /books opens its first tab (books-tabs.tsx lists them in the same order).
+ * Books: /books opens its first tab (books-tabs.tsx lists them in the same order). Send Money: /transfer is
+ * itself the send form (so links and bookmarks to it still send), and its other tabs live under it
+ * (transfer-tabs.tsx).
  */
 const tab = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
   path,
@@ -36,6 +38,19 @@ const tab = (path: string, title: string, load: () => Promise<ComponentType>): R
   handle: { title } satisfies RouteHandle,
 });
 const pageTabs: Record<string, RouteObject[]> = {
+  '/transfer': [
+    {
+      index: true,
+      lazy: async () => ({
+        Component: await retryOnce(() =>
+          import('@web/features/transfer/components/send-tab').then((m) => m.SendTab),
+        ),
+      }),
+    },
+    tab('scheduled', 'Scheduled Payments', () =>
+      import('@web/features/transfer/components/scheduled-tab').then((m) => m.ScheduledTab),
+    ),
+  ],
   '/books': [
     { index: true, element: <Navigate to="/books/categories" replace /> },
     tab('categories', 'Books', () =>

@@ -1,8 +1,6 @@
 import { useRef, useState } from 'react';
-import type { Currency } from '@contract/currencies';
 import type { Recipient } from '@contract/recipients';
 import type { TransferResponse } from '@contract/transfers';
-import type { Wallet } from '@contract/wallets';
 import { toast } from '@web/hooks/use-toast';
 import type { ApiError } from '@web/lib/api-client';
 import { formatMoney } from '@web/lib/money';
@@ -10,6 +8,7 @@ import { useWallets } from '@web/lib/wallets';
 import { useTransferRate } from '../api/get-rate';
 import {
   checkDraft,
+  defaultSource,
   draftAmount,
   emptyDraft,
   estimateTransfer,
@@ -19,12 +18,6 @@ import {
   type DraftField,
   type TransferDraft,
 } from '../lib/transfer-form';
-
-/** The wallet a new transfer starts from: the first fiat wallet with money in it, else the first wallet. */
-function defaultSource(wallets: readonly Wallet[]): Currency | '' {
-  const funded = wallets.find((wallet) => wallet.type === 'fiat' && /[1-9]/.test(wallet.balance));
-  return (funded ?? wallets[0])?.currency ?? '';
-}
 
 const draftFields: readonly DraftField[] = ['amount', 'recipientEmail', 'description'];
 

@@ -3,6 +3,7 @@ import type { Currency } from '@contract/currencies';
 import { amountProblem, Money, parseAmount, parseRate } from '@contract/money';
 import { priceTransfer, transferCharge } from '@contract/pricing';
 import { DEFAULT_TRANSFER_DESCRIPTION, MAX_TRANSFER_DESCRIPTION } from '@contract/transfers';
+import type { Wallet } from '@contract/wallets';
 import { NEGATIVE_AMOUNT } from '@web/lib/money';
 
 /** What a recipient can be paid in. */
@@ -19,6 +20,12 @@ export interface TransferDraft {
   toCurrency: TransferTarget | '';
   recipientEmail: string;
   description: string;
+}
+
+/** The wallet a new transfer starts from: the first fiat wallet with money in it, else the first wallet. */
+export function defaultSource(wallets: readonly Wallet[]): Currency | '' {
+  const funded = wallets.find((wallet) => wallet.type === 'fiat' && /[1-9]/.test(wallet.balance));
+  return (funded ?? wallets[0])?.currency ?? '';
 }
 
 export const emptyDraft = (fromCurrency: Currency | '' = ''): TransferDraft => ({
