@@ -19,8 +19,15 @@ export interface WarningNoticeDeps {
   forecast: Pick<ForecastService, 'forecast'>;
 }
 
+/** A signed amount of the wire ("-287.00") as money: the balance a warning names is often below zero. */
+function signed(amount: string, currency: ForecastWarning['currency']) {
+  return amount.startsWith('-')
+    ? Money.parse(amount.slice(1), currency).negated()
+    : Money.parse(amount, currency);
+}
+
 function noticeOf(warning: ForecastWarning) {
-  const balance = displayMoney(Money.parse(warning.balance, warning.currency));
+  const balance = displayMoney(signed(warning.balance, warning.currency));
   const under =
     warning.kind === 'below_zero'
       ? 'below zero'
@@ -30,8 +37,8 @@ function noticeOf(warning: ForecastWarning) {
     type: 'system' as const,
     title: `Your ${warning.currency} wallet may go ${under}`,
     message:
-      `On ${formatDay(warning.date)} your ${warning.currency} balance is expected to be ${balance}, ` +
-      `after ${warning.cause}.${warning.fixes[0] ? ` ${warning.fixes[0].label}.` : ''}`,
+      `On ${formatDay(warning.date)} your ${warning.currency} balance is expected to be ${balance} ` +
+      `(${warning.cause}).${warning.fixes[0] ? ` ${warning.fixes[0].label}.` : ''}`,
     actionUrl: '/dashboard',
     actionText: 'See forecast',
   };

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
 import type { Forecast, ForecastFloorBody } from '@contract/forecast';
 import type { SavingsGoal } from '@contract/goals';
-import { formatAmount, parseAmount, type Rate } from '@contract/money';
+import { formatAmount, type Rate } from '@contract/money';
 import type { ScheduledPaymentDue } from '@contract/payment-schedules';
 import type { TaxEstimateAnswer } from '@contract/tax';
 import type { Database } from '../../db/schema';
+import { parseRequestAmount } from '../../lib/amount';
 import { notFound } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
@@ -92,7 +93,9 @@ export function createForecastService(deps: ForecastDeps) {
     async setFloor(userId: string, body: ForecastFloorBody): Promise<ForecastFloorBody> {
       const wallets = await repo.walletBalances(db, userId);
       if (!wallets.some((wallet) => wallet.currency === body.currency)) throw notFound('Wallet');
-      const floor = parseAmount(body.floor, body.currency);
+      const floor = /^0+(\.0+)?$/.test(body.floor)
+        ? 0n
+        : parseRequestAmount(body.floor, body.currency, 'floor').minor;
       await repo.saveFloor(db, userId, body.currency, floor, now().toISOString());
       return { currency: body.currency, floor: formatAmount(floor, body.currency) };
     },
