@@ -3,17 +3,18 @@ import type { Card, PurchaseResult } from '@contract/cards';
 import type { Forecast } from '@contract/forecast';
 import type { Invoice } from '@contract/invoices';
 import { addDays } from '@contract/invoice-schedules';
-import type { ScheduledPaymentDue } from '@contract/payment-schedules';
+import type { PaymentSchedule } from '@contract/payment-schedules';
 import { request, signUp, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
 import { fund, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { appRateSource } from '../fx/rate-source';
 import { createGoalsService } from '../goals/goals.service';
+import { createPaymentSchedulesService } from '../payment-schedules/payment-schedules.service';
 import { createTaxService } from '../tax/tax.service';
 import { monthsAfter } from './forecast-days';
 import { runForecastWarnings } from './forecast-notices';
-import { createForecastService, type ScheduledPaymentsFace } from './forecast.service';
+import { createForecastService } from './forecast.service';
 
 /**
  * The forecast of a seeded account, day by day against a table worked out by hand. The account's "today" is
@@ -33,10 +34,19 @@ describeEachDatabase('forecast', (ctx) => {
   let ada: Session;
   let ben: Session;
   const invoices: Record<string, Invoice> = {};
-  const dues: ScheduledPaymentDue[] = [];
-  const scheduled: ScheduledPaymentsFace = {
-    upcoming: async (userId, from, to) =>
-      userId === ada.user.id ? dues.filter((due) => due.date >= from && due.date <= to) : [],
+  let rent: PaymentSchedule;
+  /** A monthly transfer from the USD wallet, first paid on `firstDate`. */
+  const schedule = async (amount: string, firstDate: string, recipientEmail: string, description: string) => {
+    const created = await request(
+      ctx.app,
+      ada,
+      'POST',
+      '/api/payment-schedules',
+      { amount, fromCurrency: 'USD', recipientEmail, description, cadence: 'month', firstDate },
+      newKey(),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as PaymentSchedule;
   };
   const serviceAt = (today: string) => {
     const rates = appRateSource(ctx.app);
@@ -47,7 +57,7 @@ describeEachDatabase('forecast', (ctx) => {
       rates,
       goals,
       tax,
-      scheduled,
+      scheduled: createPaymentSchedulesService({ db: ctx.app.db }).face,
       now: () => new Date(`${today}T12:00:00Z`),
     });
   };
@@ -127,15 +137,7 @@ describeEachDatabase('forecast', (ctx) => {
         .execute();
     }
     // Rent: 3,000.00 a month to the landlord from the anchor + 7 (plus the 2.9% fee: 87.00).
-    dues.push({
-      scheduleId: 'rent',
-      date: on(7),
-      kind: 'transfer',
-      amount: '3000.00',
-      fromCurrency: 'USD',
-      toCurrency: 'USD',
-      label: 'landlord@example.com',
-    });
+    rent = await schedule('3000.00', on(7), 'landlord@example.com', 'Rent');
 
     // Today's USD balance: exactly 2,000.00 (three paid invoices of 100.00 came in, 45.00 went to Figma).
     const usd = (await walletsOf(ctx.app, ada)).USD!;
@@ -211,7 +213,7 @@ describeEachDatabase('forecast', (ctx) => {
             label: expect.stringMatching(
               /^Move Scheduled payment to landlord@example\.com \(\$3,087\.00 on .+\) to after .+$/,
             ),
-            sourceId: 'rent',
+            sourceId: rent.id,
           },
         ],
       },
@@ -290,18 +292,14 @@ describeEachDatabase('forecast', (ctx) => {
     expect(await runForecastWarnings(deps)).toBe(0);
     expect(await warnings()).toHaveLength(1);
     // A new cause on another day is a new warning.
-    dues.push({
-      ...dues[0]!,
-      scheduleId: 'tools',
-      date: on(1),
-      amount: '2000.00',
-      label: 'tools@example.com',
-    });
+    const tools = await schedule('2000.00', on(1), 'tools@example.com', 'Tools');
     await runForecastWarnings(deps);
     expect((await warnings()).map((row) => row.message)).toEqual([
       expect.stringContaining('landlord@example.com'),
       expect.stringContaining('tools@example.com'),
     ]);
-    dues.pop();
+    expect((await request(ctx.app, ada, 'DELETE', `/api/payment-schedules/${tools.id}`)).statusCode).toBe(
+      200,
+    );
   });
 });
