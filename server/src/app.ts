@@ -165,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     rates,
     notifier,
+    auth,
     tax: tax.face,
     scheduled: paymentSchedules.face,
   });
