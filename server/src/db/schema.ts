@@ -854,6 +854,7 @@ export interface Database {
   transaction_notes: TransactionNotesTable;
   forecast_floors: ForecastFloorsTable;
   forecast_warnings: ForecastWarningsTable;
+  forecast_tax_estimates: ForecastTaxEstimatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -910,4 +911,14 @@ export interface ForecastWarningsTable {
   warning_date: string;
   cause: string;
   created_at: string;
+}
+
+/** The tax estimate's figures the forecast uses, as of `computed_on` (modules/forecast/forecast-tax.ts). */
+export interface ForecastTaxEstimatesTable {
+  user_id: string;
+  computed_on: string;
+  currency: Currency;
+  next_date: string;
+  /** Minor units of `currency`: the estimated tax not held by the tax goal. */
+  shortfall: bigint;
 }

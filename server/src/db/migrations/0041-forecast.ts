@@ -8,6 +8,10 @@ import type { Kysely } from 'kysely';
  *   warning_date, cause) is the last word on "told once": the row is inserted in the transaction that raises
  *   the notification, so a second run or a second process inserts nothing and raises nothing. A warning that
  *   moves to another day, or gets another cause, is a new warning and is told again.
+ * - `forecast_tax_estimates`: the tax estimate's figures the forecast uses (the next estimate date and the
+ *   part of the year's tax not set aside), as of `computed_on`. The estimate totals the tax year's history, too
+ *   slow to repeat on every forecast of a long history: it is computed when a forecast first needs it, then
+ *   once a day by the warnings job.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,9 +34,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addUniqueConstraint('forecast_warnings_once', ['user_id', 'currency', 'kind', 'warning_date', 'cause'])
     .execute();
+
+  await db.schema
+    .createTable('forecast_tax_estimates')
+    .addColumn('user_id', 'text', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('computed_on', 'text', (col) => col.notNull())
+    .addColumn('currency', 'text', (col) => col.notNull())
+    .addColumn('next_date', 'text', (col) => col.notNull())
+    .addColumn('shortfall', 'bigint', (col) => col.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('forecast_tax_estimates').execute();
   await db.schema.dropTable('forecast_warnings').execute();
   await db.schema.dropTable('forecast_floors').execute();
 }

@@ -8,7 +8,7 @@ import { priceConversion, transferCharge } from '@contract/pricing';
 import { setAsideShare } from '../goals/set-aside';
 import { notBefore } from './forecast-days';
 import type { Planned } from './forecast-plan';
-import { nextCharges, type Subscription } from './subscriptions';
+import { nextCharges } from './subscriptions';
 
 /** A client's record: the average of paid date − due date over their paid invoices, in days. */
 export interface Lateness {
@@ -196,8 +196,13 @@ export function scheduledItems(due: ScheduledPaymentDue, rate: Rate | null, toda
   ];
 }
 
-export function subscriptionItems(subscription: Subscription, today: string, to: string): Planned[] {
-  return nextCharges(subscription, today, to).map((date) => ({
+/** A detected subscription's next charges: its latest charge's amount, on its day of the month. */
+export function subscriptionItems(
+  subscription: { merchant: string; currency: Currency; amount: bigint; last: string },
+  today: string,
+  to: string,
+): Planned[] {
+  return nextCharges(subscription.last, today, to).map((date) => ({
     id: `subscription:${subscription.currency}:${subscription.merchant.toLowerCase()}:${date}`,
     kind: 'subscription',
     label: subscription.merchant,
@@ -218,19 +223,18 @@ export function subscriptionItems(subscription: Subscription, today: string, to:
  * year so far again would count it twice.
  */
 export function taxItem(estimate: {
-  nextDate: string;
-  shortfall: string;
+  next_date: string;
+  shortfall: bigint;
   currency: Currency;
 }): Planned | null {
-  const shortfall = parseAmount(estimate.shortfall, estimate.currency);
-  if (shortfall <= 0n) return null;
-  const date = estimate.nextDate;
+  if (estimate.shortfall <= 0n) return null;
+  const date = estimate.next_date;
   return {
     id: `tax:${date}`,
     kind: 'tax',
     label: 'Tax estimate (the part not set aside)',
     currency: estimate.currency,
-    amount: -shortfall,
+    amount: -estimate.shortfall,
     sourceId: null,
     latePayer: false,
     date,

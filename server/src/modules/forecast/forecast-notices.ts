@@ -7,6 +7,7 @@ import type { Job } from '../../jobs/scheduler';
 import { newId } from '../../lib/ids';
 import type { Notifier } from '../notifications/notifier';
 import type { ForecastService } from './forecast.service';
+import { refreshTaxEstimate, type TaxFace } from './forecast-tax';
 import * as repo from './forecast.repository';
 
 const BATCH = 200;
@@ -17,6 +18,8 @@ export interface WarningNoticeDeps {
   db: Kysely<Database>;
   notifier: Notifier;
   forecast: Pick<ForecastService, 'forecast'>;
+  tax: TaxFace;
+  now?: () => Date;
 }
 
 /** A signed amount of the wire ("-287.00") as money: the balance a warning names is often below zero. */
@@ -47,9 +50,16 @@ function noticeOf(warning: ForecastWarning) {
 /**
  * One user's new warnings: each is inserted into forecast_warnings (UNIQUE per user, currency, kind, day and
  * cause) in the transaction that raises its notification, so a warning is told once whatever the number of
- * runs and processes; the forecast itself is read outside the transaction (it only reads).
+ * runs and processes; the forecast itself is read outside the transaction. The kept tax estimate is
+ * refreshed here first, once a day, so that no forecast request has to total the tax year.
  */
 async function tellUser(deps: WarningNoticeDeps, userId: string): Promise<number> {
+  await refreshTaxEstimate(
+    deps.db,
+    deps.tax,
+    userId,
+    (deps.now?.() ?? new Date()).toISOString().slice(0, 10),
+  );
   const { warnings } = await deps.forecast.forecast(userId, WATCHED_DAYS);
   let told = 0;
   for (const warning of warnings) {

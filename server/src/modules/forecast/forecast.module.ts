@@ -41,7 +41,7 @@ export async function forecastModule(
     saveFloor(seedDb, user.id, 'USD', DEMO_USD_FLOOR_MINOR, new Date().toISOString()),
   );
   return {
-    jobs: [forecastWarningsJob({ db, notifier, forecast }, config.FORECAST_WARNING_INTERVAL_SECONDS)],
+    jobs: [forecastWarningsJob({ db, notifier, forecast, tax }, config.FORECAST_WARNING_INTERVAL_SECONDS)],
     face: forecast,
   };
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Currency } from '@contract/currencies';
+import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import type { MonthOfCharges } from './subscriptions';
 
 type Db = Kysely<Database>;
 
@@ -66,34 +68,83 @@ export function recurringInvoices(db: Db, userId: string, to: string) {
     .execute();
 }
 
-/** Each paid invoice's due date and paid time, for the clients (by lower-case email) given. */
-export function paidInvoicesOf(db: Db, userId: string, clientKeys: string[]) {
-  if (clientKeys.length === 0) return Promise.resolve([]);
-  return db
+/**
+ * Each client's paid invoices (by lower-case email, for the clients given): how many, and the sum of their
+ * days late (paid day − due day; early is negative).
+ */
+export async function latenessOf(db: Db, userId: string, clientKeys: string[]) {
+  if (clientKeys.length === 0) return [];
+  const daysLate = isPostgres(db)
+    ? sql<number>`sum(cast(substr(paid_at, 1, 10) as date) - cast(due_date as date))`
+    : sql<number>`sum(cast(julianday(substr(paid_at, 1, 10)) - julianday(due_date) as integer))`;
+  const rows = await db
     .selectFrom('invoices')
-    .select([sql<string>`lower(client_email)`.as('client_key'), 'due_date', 'paid_at'])
+    .select([
+      sql<string>`lower(client_email)`.as('client_key'),
+      sql<number | bigint | string>`count(*)`.as('paid'),
+      daysLate.as('days_late'),
+    ])
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
     .where('paid_at', 'is not', null)
     .where(sql<string>`lower(client_email)`, 'in', clientKeys)
+    .groupBy(sql`lower(client_email)`)
     .execute();
+  return rows.map((row) => ({
+    clientKey: row.client_key,
+    paid: Number(row.paid),
+    daysLate: Number(row.days_late),
+  }));
 }
 
-/** Approved card purchases since `since` (ISO time), each with what left the card's wallet. */
-export function cardChargesSince(db: Db, userId: string, since: string) {
-  return db
+const merchantKey = sql<string>`lower(trim(card_purchases.merchant))`;
+const monthOf = sql<string>`substr(card_purchases.created_at, 1, 7)`;
+
+/**
+ * Approved card purchases since `since` (ISO time), counted per merchant, wallet currency and month: what
+ * subscriptions are detected from, without bringing each purchase out of the database.
+ */
+export async function cardMonthsSince(db: Db, userId: string, since: string): Promise<MonthOfCharges[]> {
+  const rows = await db
     .selectFrom('cards')
     .innerJoin('card_purchases', 'card_purchases.card_id', 'cards.id')
     .select([
-      'card_purchases.merchant',
+      merchantKey.as('merchant_key'),
       'cards.currency',
-      'card_purchases.wallet_amount as amount',
-      'card_purchases.created_at as at',
+      monthOf.as('month'),
+      sql<number | bigint | string>`count(*)`.as('charges'),
+      sql<string>`max(card_purchases.created_at)`.as('last_at'),
     ])
     .where('cards.user_id', '=', userId)
     .where('card_purchases.approved', '=', 1)
     .where('card_purchases.created_at', '>=', since)
+    .groupBy([merchantKey, 'cards.currency', monthOf])
     .execute();
+  return rows.map((row) => ({
+    merchantKey: row.merchant_key,
+    currency: row.currency,
+    month: row.month,
+    charges: Number(row.charges),
+    lastAt: row.last_at,
+  }));
+}
+
+/** The charge of a merchant at `at` on the user's cards of a currency: its name as typed, and its amount. */
+export function chargeAt(
+  db: Db,
+  userId: string,
+  found: { merchantKey: string; currency: Currency; lastAt: string },
+) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_purchases', 'card_purchases.card_id', 'cards.id')
+    .select(['card_purchases.merchant', 'card_purchases.wallet_amount'])
+    .where('cards.user_id', '=', userId)
+    .where('cards.currency', '=', found.currency)
+    .where('card_purchases.approved', '=', 1)
+    .where('card_purchases.created_at', '=', found.lastAt)
+    .where(merchantKey, '=', found.merchantKey)
+    .executeTakeFirst();
 }
 
 export function floorsOf(db: Db, userId: string) {
@@ -123,7 +174,7 @@ export async function saveFloor(db: Db, userId: string, currency: Currency, floo
     .execute();
 }
 
-/** A page of users with a wallet, after `after` in id order (the warnings job's walk). */
+/** A page of users, after `after` in id order (the warnings job's walk). */
 export async function usersAfter(db: Db, after: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
@@ -165,5 +216,25 @@ export function warningsToldTo(db: Db, userId: string) {
     .select(['currency', 'kind', 'warning_date', 'cause'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
+    .execute();
+}
+
+export function taxEstimateOf(db: Db, userId: string) {
+  return db
+    .selectFrom('forecast_tax_estimates')
+    .select(['computed_on', 'currency', 'next_date', 'shortfall'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function saveTaxEstimate(
+  db: Db,
+  row: { user_id: string; computed_on: string; currency: Currency; next_date: string; shortfall: bigint },
+) {
+  const { user_id: _userId, ...changes } = row;
+  await db
+    .insertInto('forecast_tax_estimates')
+    .values(row)
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet(changes))
     .execute();
 }

@@ -4,14 +4,13 @@ import type { Forecast, ForecastFloorBody } from '@contract/forecast';
 import type { SavingsGoal } from '@contract/goals';
 import { formatAmount, type Rate } from '@contract/money';
 import type { ScheduledPaymentDue } from '@contract/payment-schedules';
-import type { TaxEstimateAnswer } from '@contract/tax';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { notFound } from '../../lib/errors';
 import { quotedRate } from '../fx/fx-math';
 import type { RateSource } from '../fx/rate-source';
 import { findUser } from '../user/users';
-import { dayOf, daysBetween, windowDays } from './forecast-days';
+import { dayOf, windowDays } from './forecast-days';
 import {
   invoiceItem,
   recurringItems,
@@ -22,6 +21,7 @@ import {
   type SetAsides,
 } from './forecast-items';
 import { layOut } from './forecast-layout';
+import { taxEstimateFor, type TaxFace } from './forecast-tax';
 import type { Planned } from './forecast-plan';
 import * as repo from './forecast.repository';
 import { detectSubscriptions, SUBSCRIPTION_LOOKBACK_DAYS } from './subscriptions';
@@ -35,7 +35,7 @@ export interface ForecastDeps {
   db: Kysely<Database>;
   rates: RateSource;
   goals: { list(userId: string): Promise<SavingsGoal[]> };
-  tax: { estimate(userId: string): Promise<TaxEstimateAnswer> };
+  tax: TaxFace;
   scheduled: ScheduledPaymentsFace;
   now?: () => Date;
 }
@@ -106,16 +106,21 @@ export function createForecastService(deps: ForecastDeps) {
 async function plan(deps: ForecastDeps, userId: string, today: string, to: string) {
   const { db } = deps;
   const since = new Date(Date.parse(`${today}T00:00:00Z`) - SUBSCRIPTION_LOOKBACK_DAYS * 86_400_000);
-  const [invoices, recurring, charges, goals, taxAnswer, dues] = await Promise.all([
+  const [invoices, recurring, charges, goals, taxEstimate, dues] = await Promise.all([
     repo.openInvoices(db, userId),
     repo.recurringInvoices(db, userId, to),
-    repo.cardChargesSince(db, userId, since.toISOString()),
+    repo.cardMonthsSince(db, userId, since.toISOString()),
     deps.goals.list(userId),
-    deps.tax.estimate(userId),
+    taxEstimateFor(db, deps.tax, userId, today),
     deps.scheduled.upcoming(userId, today, to),
   ]);
   const clients = [...new Set([...invoices, ...recurring].map((row) => row.client_key))];
-  const records = latenessByClient(await repo.paidInvoicesOf(db, userId, clients));
+  const records = new Map<string, Lateness>(
+    (await repo.latenessOf(db, userId, clients)).map((row) => [
+      row.clientKey,
+      { averageDays: row.daysLate / row.paid },
+    ]),
+  );
   const setAsides: SetAsides = new Map();
   for (const goal of goals) {
     if (goal.setAsidePercent === null || goal.setAsidePercent === undefined) continue;
@@ -142,25 +147,13 @@ async function plan(deps: ForecastDeps, userId: string, today: string, to: strin
         : null;
     items.push(...scheduledItems(due, rate, today));
   }
-  for (const subscription of detectSubscriptions(charges, today)) {
+  for (const found of detectSubscriptions(charges, today)) {
+    const charge = await repo.chargeAt(db, userId, found);
+    if (!charge) continue;
+    const subscription = { ...found, merchant: charge.merchant.trim(), amount: charge.wallet_amount };
     items.push(...subscriptionItems(subscription, today, to));
   }
-  const tax = taxAnswer.estimate ? taxItem(taxAnswer.estimate) : null;
+  const tax = taxEstimate ? taxItem(taxEstimate) : null;
   if (tax && tax.date >= today && tax.date <= to) items.push(tax);
   return { items };
-}
-
-/** Each client's average lateness (paid day − due day), over their paid invoices. */
-function latenessByClient(rows: { client_key: string; due_date: string; paid_at: string | null }[]) {
-  const sums = new Map<string, { days: number; count: number }>();
-  for (const row of rows) {
-    if (!row.paid_at) continue;
-    const sum = sums.get(row.client_key) ?? { days: 0, count: 0 };
-    sum.days += daysBetween(row.due_date, row.paid_at.slice(0, 10));
-    sum.count += 1;
-    sums.set(row.client_key, sum);
-  }
-  const records = new Map<string, Lateness>();
-  for (const [client, sum] of sums) records.set(client, { averageDays: sum.days / sum.count });
-  return records;
 }

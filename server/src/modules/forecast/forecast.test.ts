@@ -5,6 +5,7 @@ import type { Forecast } from '@contract/forecast';
 import type { Invoice } from '@contract/invoices';
 import { addDays } from '@contract/invoice-schedules';
 import type { PaymentSchedule } from '@contract/payment-schedules';
+import type { TaxEstimate } from '@contract/tax';
 import { request, signUp, startDemo, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
 import { fund, newKey, walletsOf } from '../../test/money';
@@ -15,6 +16,7 @@ import { createPaymentSchedulesService } from '../payment-schedules/payment-sche
 import { createTaxService } from '../tax/tax.service';
 import { monthsAfter } from './forecast-days';
 import { runForecastWarnings } from './forecast-notices';
+import { refreshTaxEstimate, type TaxFace } from './forecast-tax';
 import { createForecastService } from './forecast.service';
 
 /**
@@ -50,10 +52,12 @@ describeEachDatabase('forecast', (ctx) => {
     expect(created.statusCode, created.body).toBe(201);
     return created.json() as PaymentSchedule;
   };
-  const serviceAt = (today: string) => {
+  const serviceAt = (today: string, taxFace?: TaxFace) => {
     const rates = appRateSource(ctx.app);
     const goals = createGoalsService({ db: ctx.app.db, notifier: ctx.app.notifier });
-    const tax = createTaxService({ db: ctx.app.db, rates, goals, now: () => new Date(`${today}T12:00:00Z`) });
+    const tax =
+      taxFace ??
+      createTaxService({ db: ctx.app.db, rates, goals, now: () => new Date(`${today}T12:00:00Z`) });
     return createForecastService({
       db: ctx.app.db,
       rates,
@@ -271,7 +275,12 @@ describeEachDatabase('forecast', (ctx) => {
   });
 
   it('tells each new warning once, not again on the next run', async () => {
-    const deps = { db: ctx.app.db, notifier: ctx.app.notifier, forecast: serviceAt(anchor) };
+    const deps = {
+      db: ctx.app.db,
+      notifier: ctx.app.notifier,
+      forecast: serviceAt(anchor),
+      tax: { estimate: async () => ({ profile: null, estimate: null }) },
+    };
     const warnings = () =>
       ctx.app.db
         .selectFrom('notifications')
@@ -329,5 +338,33 @@ describeEachDatabase('forecast', (ctx) => {
         ],
       },
     ]);
+  });
+
+  it('takes the tax not set aside on the next estimate date, kept a day', async () => {
+    const carol = await signUp(ctx.app);
+    let shortfall = '250.00';
+    const taxFace: TaxFace = {
+      estimate: async (userId) => ({
+        profile: null,
+        estimate:
+          userId === carol.user.id ? ({ currency: 'USD', nextDate: on(20), shortfall } as TaxEstimate) : null,
+      }),
+    };
+    const taxItems = async (today: string) =>
+      (await serviceAt(today, taxFace).forecast(carol.user.id, 30)).items
+        .filter((item) => item.kind === 'tax')
+        .map((item) => [item.date, item.amount, item.label]);
+    expect(await taxItems(anchor)).toEqual([[on(20), '-250.00', 'Tax estimate (the part not set aside)']]);
+    // The estimate changes: the forecast keeps today's until the job refreshes it on a later day.
+    shortfall = '300.00';
+    expect(await taxItems(anchor)).toEqual([[on(20), '-250.00', 'Tax estimate (the part not set aside)']]);
+    await refreshTaxEstimate(ctx.app.db, taxFace, carol.user.id, anchor);
+    expect(await taxItems(anchor)).toEqual([[on(20), '-250.00', 'Tax estimate (the part not set aside)']]);
+    await refreshTaxEstimate(ctx.app.db, taxFace, carol.user.id, on(1));
+    expect(await taxItems(on(1))).toEqual([[on(20), '-300.00', 'Tax estimate (the part not set aside)']]);
+    // Nothing short: nothing leaves.
+    shortfall = '0.00';
+    await refreshTaxEstimate(ctx.app.db, taxFace, carol.user.id, on(2));
+    expect(await taxItems(on(2))).toEqual([]);
   });
 });
