@@ -11,8 +11,9 @@ export interface TaxFace {
 /**
  * The tax module's estimate, as the forecast uses it: the next estimate date and the part of the year's tax
  * the tax goal does not hold. The estimate totals the whole tax year of history (hundreds of milliseconds to
- * seconds on a long one), so it is kept in forecast_tax_estimates: a forecast computes it only when none is
- * kept, and the warnings job refreshes it once a day (`refresh`). A profile changed today shows tomorrow.
+ * seconds on a long one), so it is kept in forecast_tax_estimates: the warnings job makes it for every user
+ * with a profile and remakes it once a day; a forecast computes it only when none is kept yet (a profile set
+ * since the job last ran). A profile changed today shows in the forecast the next day.
  */
 export async function taxEstimateFor(db: Kysely<Database>, tax: TaxFace, userId: string, today: string) {
   const kept = await repo.taxEstimateOf(db, userId);
@@ -20,10 +21,10 @@ export async function taxEstimateFor(db: Kysely<Database>, tax: TaxFace, userId:
   return computeTaxEstimate(db, tax, userId, today);
 }
 
-/** Recomputes a kept estimate older than today (none kept: nothing to refresh, the next forecast makes it). */
+/** Makes or remakes the kept estimate unless it is today's: the warnings job's walk, so requests find it. */
 export async function refreshTaxEstimate(db: Kysely<Database>, tax: TaxFace, userId: string, today: string) {
   const kept = await repo.taxEstimateOf(db, userId);
-  if (kept && kept.computed_on < today) await computeTaxEstimate(db, tax, userId, today);
+  if (!kept || kept.computed_on < today) await computeTaxEstimate(db, tax, userId, today);
 }
 
 async function computeTaxEstimate(db: Kysely<Database>, tax: TaxFace, userId: string, today: string) {
