@@ -367,4 +367,84 @@ describeEachDatabase('forecast', (ctx) => {
     await refreshTaxEstimate(ctx.app.db, taxFace, carol.user.id, on(2));
     expect(await taxItems(on(2))).toEqual([]);
   });
+
+  it('counts set-asides, recurring invoices and scheduled conversions', async () => {
+    const dave = await signUp(ctx.app);
+    const post = async (url: string, body: unknown, key = false) => {
+      const response = await request(ctx.app, dave, 'POST', url, body, key ? newKey() : {});
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: string; invoiceNumber?: string };
+    };
+    await post('/api/savings-goals', {
+      title: 'Taxes',
+      category: 'Taxes',
+      targetAmount: '5000.00',
+      currency: 'USD',
+      targetDate: on(300),
+      setAsidePercent: 20,
+    });
+    const draft = await post('/api/invoices', {
+      ...invoiceBody({ clientName: 'Dana Co', clientEmail: 'dana@clients.example' }),
+      taxRate: '0',
+      dueDate: on(5),
+      items: [{ description: 'Work', quantity: '1', unitPrice: '1000.00' }],
+    });
+    const sent = await request(ctx.app, dave, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' });
+    const dana = sent.json() as Invoice;
+    // Weekly from +2, 14 days' terms: 2 × 250.00 + 10% tax = 550.00, of which 20% goes to the goal.
+    const retainer = await post('/api/invoice-schedules', {
+      clientName: 'Eve Studio',
+      clientEmail: 'eve@clients.example',
+      projectTitle: 'Retainer',
+      currency: 'USD',
+      taxRate: '10',
+      items: [{ description: 'Support', quantity: '2', unitPrice: '250.00' }],
+      paymentTermsDays: 14,
+      frequency: 'week',
+      firstDate: on(2),
+    });
+    const conversion = await post(
+      '/api/payment-schedules',
+      {
+        kind: 'conversion',
+        amount: '100.00',
+        fromCurrency: 'USD',
+        toCurrency: 'EUR',
+        cadence: 'once',
+        firstDate: on(3),
+      },
+      true,
+    );
+
+    const forecast = await serviceAt(anchor).forecast(dave.user.id, 30);
+    const rows = forecast.items.map((item) => [item.date, item.kind, item.currency, item.amount, item.label]);
+    const toEur = forecast.items.find((item) => item.currency === 'EUR')!;
+    expect(rows).toEqual([
+      [on(3), 'scheduled_payment', 'USD', '-100.50', 'Scheduled conversion USD → EUR'],
+      [on(3), 'scheduled_payment', 'EUR', toEur.amount, 'Scheduled conversion USD → EUR'],
+      [on(5), 'invoice', 'USD', '800.00', `Invoice ${dana.invoiceNumber} from Dana Co (after 20% set aside)`],
+      [
+        on(16),
+        'recurring_invoice',
+        'USD',
+        '440.00',
+        `Recurring invoice to Eve Studio, issued ${short(on(2))} (after 20% set aside)`,
+      ],
+      [
+        on(23),
+        'recurring_invoice',
+        'USD',
+        '440.00',
+        `Recurring invoice to Eve Studio, issued ${short(on(9))} (after 20% set aside)`,
+      ],
+    ]);
+    expect(toEur.amount).toMatch(/^\d+\.\d\d$/);
+    expect(forecast.items.map((item) => item.sourceId)).toEqual([
+      conversion.id,
+      conversion.id,
+      dana.id,
+      retainer.id,
+      retainer.id,
+    ]);
+  });
 });
