@@ -9,7 +9,6 @@ import { warningsOf } from './forecast-warnings';
 export interface LayoutInput {
   home: Currency;
   days: string[];
-  ratesAsOf: string;
   /** Today's balances, in the order the wallets are shown. */
   balances: { currency: Currency; balance: bigint }[];
   floors: Map<Currency, bigint>;

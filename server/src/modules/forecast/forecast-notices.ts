@@ -81,16 +81,29 @@ async function tellUser(deps: WarningNoticeDeps, userId: string): Promise<number
   return told;
 }
 
-/** The warnings job: every user's forecast, in pages of users; returns how many new warnings were told. */
+/**
+ * The warnings job: every user's forecast, in pages of users; returns how many new warnings were told. One
+ * user's failure does not keep the others from being told: the walk goes on, and the run then fails with the
+ * first error (the scheduler logs it and records the run as failed). Every process walks every user (a
+ * warning is still told once: the UNIQUE row decides).
+ */
 export async function runForecastWarnings(deps: WarningNoticeDeps): Promise<number> {
   let told = 0;
   let after = '';
+  let failure: unknown = null;
   for (;;) {
     const users = await repo.usersAfter(deps.db, after, BATCH);
-    for (const userId of users) told += await tellUser(deps, userId);
+    for (const userId of users) {
+      try {
+        told += await tellUser(deps, userId);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
     if (users.length < BATCH) break;
     after = users[users.length - 1]!;
   }
+  if (failure) throw failure;
   return told;
 }
 

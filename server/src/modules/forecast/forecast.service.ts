@@ -80,7 +80,6 @@ export function createForecastService(deps: ForecastDeps) {
         ...layOut({
           home,
           days: window,
-          ratesAsOf,
           balances: wallets.map((wallet) => ({ currency: wallet.currency, balance: wallet.balance ?? 0n })),
           floors: new Map(floors.map((row) => [row.currency, row.floor])),
           toHome: quotes,
