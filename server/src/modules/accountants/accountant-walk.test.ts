@@ -4,6 +4,7 @@ import { accountantOf } from '../../test/accountants';
 import { request, signUp, TEST_PASSWORD, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
 import { fund, ledgerSnapshot, newKey, walletsOf } from '../../test/money';
+import { paymentBody } from '../../test/payment-schedules';
 import { describeEachDatabase } from '../../test/test-app';
 
 /**
@@ -38,6 +39,8 @@ const ownedTables: Array<{ table: string; column: string; omit?: string[] }> = [
     'invoices',
     'clients',
     'invoice_schedules',
+    'payment_schedules',
+    'payment_schedule_runs',
     'two_factor',
     'two_factor_recovery_codes',
     'sign_in_links',
@@ -85,6 +88,8 @@ const bodies: Record<string, unknown> = {
   'POST /api/cards/:id/purchases': { amount: '10.00', merchant: 'Shop', mcc: '5411' },
   'POST /api/accountants/invites': { email: 'mallory@example.com', annotate: true },
   'PUT /api/kyc/personal': { firstName: 'Mallory' },
+  'POST /api/payment-schedules': paymentBody(),
+  'PATCH /api/payment-schedules/:id': { amount: '1.00' },
 };
 
 describeEachDatabase('an accountant walks every route of the owner', (ctx) => {
@@ -129,6 +134,8 @@ describeEachDatabase('an accountant walks every route of the owner', (ctx) => {
       email: 'acme@example.com',
     });
     ids.clients = client.json().id;
+    const schedule = await request(ctx.app, owner, 'POST', '/api/payment-schedules', paymentBody(), newKey());
+    ids['payment-schedules'] = schedule.json().id;
     const goal = await request(ctx.app, owner, 'POST', '/api/savings-goals', {
       name: 'Taxes',
       targetAmount: '100.00',

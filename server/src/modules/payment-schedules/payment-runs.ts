@@ -27,7 +27,7 @@ export interface PaymentRunDeps {
 }
 
 /** The period's payment, made by the transfers or fx service as its owner would, under the period's key. */
-async function pay(deps: PaymentRunDeps, row: PaymentScheduleRow, period: string): Promise<string | null> {
+async function pay(deps: PaymentRunDeps, row: PaymentScheduleRow, period: string): Promise<string> {
   const request = runRequest(row, period);
   if (row.kind === 'conversion') {
     const body = { amount: row.amount, from: row.from_currency, to: row.to_currency };
@@ -59,10 +59,10 @@ async function recordPaid(
   row: PaymentScheduleRow,
   period: string,
   transactionId: string | null,
-) {
-  await deps.db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
     const current = await repo.lockSchedule(trx, row.id);
-    if (!current || Number(current.next_index) !== Number(row.next_index)) return;
+    if (!current || Number(current.next_index) !== Number(row.next_index)) return false;
     await repo.recordRun(trx, tried(row, period), 'paid', { transaction_id: transactionId });
     const position = positionFrom(current, Number(current.next_index) + 1, current.skip_before);
     for (const date of position.skipped) await repo.recordRun(trx, tried(row, date), 'skipped');
@@ -77,6 +77,7 @@ async function recordPaid(
       runs_paid: Number(current.runs_paid) + 1,
       updated_at: new Date().toISOString(),
     });
+    return true;
   });
 }
 
@@ -122,7 +123,7 @@ const refusalOf = (error: unknown) =>
 
 /**
  * Pays one schedule's due periods, oldest first, until it is up to date or a period is refused. Returns how
- * many periods it paid.
+ * many periods this call recorded paid (a period another process recorded first is not counted here).
  */
 async function payDue(deps: PaymentRunDeps, id: string, today: string, now: string): Promise<number> {
   let paid = 0;
@@ -143,8 +144,7 @@ async function payDue(deps: PaymentRunDeps, id: string, today: string, now: stri
       // its run was not recorded (the process stopped in between). It is paid; what it made is not re-read.
       if (!(error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')) throw error;
     }
-    await recordPaid(deps, row, period, transactionId);
-    paid += 1;
+    if (await recordPaid(deps, row, period, transactionId)) paid += 1;
   }
 }
 

@@ -24,6 +24,12 @@ export interface PaymentSchedulesDeps {
   now?: () => Date;
 }
 
+/** A transfer to oneself is refused at every run: it is refused when the schedule is made or edited instead. */
+async function isOwnAddress(db: Kysely<Database>, userId: string, email: string) {
+  const owner = await findUser(db, userId);
+  return owner !== undefined && owner.email.toLowerCase() === email.toLowerCase();
+}
+
 export type PaymentSchedulesService = ReturnType<typeof createPaymentSchedulesService>;
 
 /** What the forecast module reads: the runs the user's schedules will make. */
@@ -116,8 +122,7 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
     async create(request: IdempotentRequest, body: CreatePaymentScheduleRequest) {
       if (body.firstDate < today())
         throw invalidFields({ firstDate: 'The first date cannot be in the past' });
-      const owner = await findUser(db, request.userId);
-      if (body.recipientEmail && owner && owner.email.toLowerCase() === body.recipientEmail.toLowerCase()) {
+      if (body.recipientEmail && (await isOwnAddress(db, request.userId, body.recipientEmail))) {
         throw invalidFields({ recipientEmail: 'You cannot send money to yourself' });
       }
       return runIdempotent<PaymentSchedule>(db, request, async (trx) => {
@@ -151,8 +156,11 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
 
     /** What the runs still to come pay; a new end date may finish the schedule. */
     update: (userId: string, id: string, body: UpdatePaymentScheduleBody) =>
-      change(userId, id, ['active', 'paused', 'waiting'], async (row) => {
+      change(userId, id, ['active', 'paused', 'waiting'], async (row, trx) => {
         const problems: Record<string, string> = {};
+        if (body.recipientEmail !== undefined && (await isOwnAddress(trx, userId, body.recipientEmail))) {
+          problems.recipientEmail = 'You cannot send money to yourself';
+        }
         const amountIssue = body.amount === undefined ? null : amountProblem(body.amount, row.from_currency);
         if (amountIssue) problems.amount = amountIssue;
         if (body.recipientEmail !== undefined && row.kind === 'conversion') {

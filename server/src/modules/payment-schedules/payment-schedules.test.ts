@@ -3,20 +3,11 @@ import { expect, it } from 'vitest';
 import { addDays, periodDate } from '@contract/invoice-schedules';
 import type { PaymentRun, PaymentSchedule } from '@contract/payment-schedules';
 import { request, signUp, type Session } from '../../test/http';
+import { paymentBody } from '../../test/payment-schedules';
 import { describeEachDatabase } from '../../test/test-app';
 import { createPaymentSchedulesService } from './payment-schedules.service';
 
 const today = new Date().toISOString().slice(0, 10);
-
-export const paymentBody = (overrides: Record<string, unknown> = {}) => ({
-  amount: '25.00',
-  fromCurrency: 'USD',
-  recipientEmail: 'landlord@example.com',
-  description: 'Rent',
-  cadence: 'month',
-  firstDate: today,
-  ...overrides,
-});
 
 describeEachDatabase('payment schedules', (ctx) => {
   const post = (session: Session, body: unknown, key = randomUUID()) =>
@@ -104,6 +95,12 @@ describeEachDatabase('payment schedules', (ctx) => {
     expect((await patch({ recipientEmail: 'someone@example.com' })).statusCode).toBe(400);
     expect((await patch({ amount: '0' })).statusCode).toBe(400);
     expect((await patch({ endDate: addDays(today, -1) })).statusCode).toBe(400);
+    const rent = await create(ada);
+    const toSelf = await request(ctx.app, ada, 'PATCH', `/api/payment-schedules/${rent.id}`, {
+      recipientEmail: ada.user.email,
+    });
+    expect(toSelf.statusCode).toBe(400);
+    expect(toSelf.json().fields).toHaveProperty('recipientEmail');
   });
 
   it("keeps each owner's schedules to the owner (another's is a 404)", async () => {
