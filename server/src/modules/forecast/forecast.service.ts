@@ -154,5 +154,18 @@ async function plan(deps: ForecastDeps, userId: string, today: string, to: strin
   }
   const tax = taxEstimate ? taxItem(taxEstimate) : null;
   if (tax && tax.date >= today && tax.date <= to) items.push(tax);
-  return { items };
+  return { items: uniqueIds(items) };
+}
+
+/**
+ * Item ids are unique within a forecast: a run late from an earlier period is expected today, beside the
+ * period that falls today, and both are named by the schedule and the day. The second gets "#2".
+ */
+function uniqueIds(items: Planned[]): Planned[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const count = (seen.get(item.id) ?? 0) + 1;
+    seen.set(item.id, count);
+    return count === 1 ? item : { ...item, id: `${item.id}#${count}` };
+  });
 }
