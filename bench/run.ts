@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../server/src/test/test-a
 import { loadTest, type LoadResult } from './api-load';
 import { marketOrderLoad, transferLoad, walletsLoad } from './loads';
 import { fundedCustomers } from './fixtures';
+import { forecastRow, measureForecast, type ForecastTimes } from './forecast';
+import { seedForecastInputs } from './forecast-seed';
 import { seedHistory } from './history-seed';
 import { describeMachine } from './machine';
 import { measureLighthouse, type LighthouseRun } from './lighthouse';
@@ -64,6 +66,8 @@ interface DialectResult {
     serverRssPeak: number;
     serverRssAfter: number;
   };
+  /** GET /api/forecast of the history's customer, with what a forecast reads seeded beside the history. */
+  forecast: ForecastTimes;
   /** The accountant pack (GET /api/accountant-pack) of the whole seeded history: the same rows, zipped. */
   pack: { seconds: number; megabytes: number; serverRssPeak: number; serverRssAfter: number };
 }
@@ -212,6 +216,12 @@ async function benchDialect(
     clearInterval(sampler);
     const rssAfter = rssMb(server);
     const pack = await measurePack(server, reader!.cookie);
+    const seeded = {
+      databaseUrl: database.config.DATABASE_URL,
+      sqlitePath: database.config.SQLITE_PATH ?? '',
+    };
+    await seedForecastInputs(seeded, server.url, { userId, cookie: reader!.cookie });
+    const forecast = await measureForecast(server.url, reader!.cookie);
     return {
       dialect,
       workers,
@@ -234,6 +244,7 @@ async function benchDialect(
         serverRssAfter: rssAfter,
       },
       pack,
+      forecast,
     };
   } finally {
     await server.kill('SIGTERM');
@@ -395,6 +406,7 @@ function renderReport(
       `| one history page (20 of ${HISTORY_ROWS.toLocaleString('en-US')} rows, ${HISTORY_PAGES} requests one at a time, warm; target p99 ≤ ${TARGET.historyP99Ms} ms) | p50 ${r.historyPage.p50.toFixed(1)} ms, p99 ${r.historyPage.p99.toFixed(1)} ms (cold, the first ${HISTORY_PAGES} after the seed: p50 ${r.historyPageCold.p50.toFixed(1)} ms, p99 ${r.historyPageCold.p99.toFixed(1)} ms) |`,
       `| CSV export of ${r.csv.rows.toLocaleString('en-US')} rows (target: flat server memory) | ${r.csv.seconds.toFixed(2)} s, ${r.csv.megabytes.toFixed(1)} MiB; server RSS ${r.csv.serverRssBefore.toFixed(0)} → peak ${r.csv.serverRssPeak.toFixed(0)} → ${r.csv.serverRssAfter.toFixed(0)} MiB |`,
       `| accountant pack of the same rows (ZIP, target: flat server memory) | ${r.pack.seconds.toFixed(2)} s (${(r.csv.rows / r.pack.seconds).toFixed(0)} rows/s), ${r.pack.megabytes.toFixed(1)} MiB; server RSS peak ${r.pack.serverRssPeak.toFixed(0)} → ${r.pack.serverRssAfter.toFixed(0)} MiB |`,
+      forecastRow(HISTORY_ROWS, r.forecast),
       '',
     ].join('\n');
   });

@@ -222,6 +222,8 @@ const envSchema = z.object({
   PAYMENT_SCHEDULE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /** The time between those tries. */
   PAYMENT_SCHEDULE_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
+  /** How often the forecast job looks for new cash-flow warnings (each is told once, by notification). */
+  FORECAST_WARNING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Days after the due date on which an overdue invoice's client is reminded by email, e.g. "1,7,14" ("" for none). */
   INVOICE_REMINDER_DAYS: z
     .string()

@@ -39,6 +39,7 @@ import * as statements from './migrations/0037-statements';
 import * as transactionReceipts from './migrations/0036-transaction-receipts';
 import * as tax from './migrations/0039-tax';
 import * as paymentSchedules from './migrations/0040-payment-schedules';
+import * as forecast from './migrations/0041-forecast';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0038-accountant-access': accountantAccess,
   '0039-tax': tax,
   '0040-payment-schedules': paymentSchedules,
+  '0041-forecast': forecast,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

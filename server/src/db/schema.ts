@@ -852,6 +852,9 @@ export interface Database {
   payment_schedules: PaymentSchedulesTable;
   payment_schedule_runs: PaymentScheduleRunsTable;
   transaction_notes: TransactionNotesTable;
+  forecast_floors: ForecastFloorsTable;
+  forecast_warnings: ForecastWarningsTable;
+  forecast_tax_estimates: ForecastTaxEstimatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -889,4 +892,33 @@ export interface TaxRemindersTable {
   user_id: string;
   due_date: string;
   created_at: string;
+}
+
+/** The balance a wallet should stay above (modules/forecast), in minor units of `currency`; no row: none. */
+export interface ForecastFloorsTable {
+  user_id: string;
+  currency: Currency;
+  floor: bigint;
+  updated_at: string;
+}
+
+/** One row per forecast warning the owner was told about: UNIQUE(user, currency, kind, date, cause). */
+export interface ForecastWarningsTable {
+  id: string;
+  user_id: string;
+  currency: Currency;
+  kind: 'below_zero' | 'below_floor';
+  warning_date: string;
+  cause: string;
+  created_at: string;
+}
+
+/** The tax estimate's figures the forecast uses, as of `computed_on` (modules/forecast/forecast-tax.ts). */
+export interface ForecastTaxEstimatesTable {
+  user_id: string;
+  computed_on: string;
+  currency: Currency;
+  next_date: string;
+  /** Minor units of `currency`: the estimated tax not held by the tax goal. */
+  shortfall: bigint;
 }
