@@ -1,0 +1,161 @@
+import type { Currency } from '@contract/currencies';
+import type { Forecast, ForecastItem, ForecastWarning } from '@contract/forecast';
+import { formatDay } from '@contract/dates';
+import { Money, parseAmount } from '@contract/money';
+import { formatMoney, formatSignedMoney } from '@web/lib/money';
+
+/** What the chart shows: every wallet together in the home currency, or one wallet in its own currency. */
+export type ForecastView = 'all' | Currency;
+
+/**
+ * A signed wire amount ("-120.00", "85.50") as Money, or null when it is not one. Forecast figures carry a
+ * sign (a balance can be expected below zero, money leaves), which the contract's unsigned parser refuses.
+ */
+export function signedMoney(amount: string, currency: Currency): Money | null {
+  const negative = amount.startsWith('-');
+  try {
+    const magnitude = Money.of(parseAmount(negative ? amount.slice(1) : amount, currency), currency);
+    return negative ? magnitude.negated() : magnitude;
+  } catch {
+    return null;
+  }
+}
+
+/** A balance: "$1,200.00", "−$35.00" (a true minus sign). A malformed figure is shown as sent. */
+export function formatBalance(amount: string, currency: Currency): string {
+  const money = signedMoney(amount, currency);
+  if (!money) return `${amount} ${currency}`;
+  return money.isNegative() ? formatSignedMoney(money, '-') : formatMoney(money);
+}
+
+/** A movement: "+$1,200.00" arrives, "−$35.00" leaves. A malformed figure is shown as sent. */
+export function formatMovement(amount: string, currency: Currency): string {
+  const money = signedMoney(amount, currency);
+  if (!money) return `${amount} ${currency}`;
+  return formatSignedMoney(money, money.isNegative() ? '-' : '+');
+}
+
+export interface ForecastDayItems {
+  date: string;
+  items: ForecastItem[];
+}
+
+/**
+ * The days that have items, in date order, each with its items in the order the server sent them; only one
+ * wallet's items when `view` names a currency.
+ */
+export function itemsByDay(items: readonly ForecastItem[], view: ForecastView = 'all'): ForecastDayItems[] {
+  const days = new Map<string, ForecastItem[]>();
+  for (const item of items) {
+    if (view !== 'all' && item.currency !== view) continue;
+    const day = days.get(item.date);
+    if (day) day.push(item);
+    else days.set(item.date, [item]);
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, dayItems]) => ({ date, items: dayItems }));
+}
+
+/**
+ * A plotting coordinate read from a decimal string: a float for drawing only (a point's height), never money
+ * (no arithmetic on it, and the figures shown beside the chart come from the exact strings).
+ */
+export const plotValue = (decimal: string) => {
+  const value = Number(decimal);
+  return Number.isFinite(value) ? value : 0;
+};
+
+export interface ForecastPoint {
+  date: string;
+  /** The expected balance, for drawing. */
+  expected: number;
+  /** The shaded band from the lower to the higher of worst and best, for drawing; null for one wallet. */
+  band: [number, number] | null;
+  expectedText: string;
+  bestText: string | null;
+  worstText: string | null;
+}
+
+/**
+ * The chart's points for a view. All wallets: the home-currency line with its best/worst band (ordered low to
+ * high, compared exactly, so a server that sends them the other way still draws a band). One wallet: its own
+ * balances in its currency; the contract carries no band per wallet, so none is drawn.
+ */
+export function chartPoints(forecast: Forecast, view: ForecastView): ForecastPoint[] {
+  if (view !== 'all') {
+    const wallet = forecast.wallets.find((each) => each.currency === view);
+    if (!wallet) return [];
+    return forecast.days.map((day, index) => {
+      const balance = wallet.balances[index] ?? '0';
+      return {
+        date: day.date,
+        expected: plotValue(balance),
+        band: null,
+        expectedText: formatBalance(balance, view),
+        bestText: null,
+        worstText: null,
+      };
+    });
+  }
+  const home = forecast.homeCurrency;
+  return forecast.days.map((day) => {
+    const best = signedMoney(day.best, home);
+    const worst = signedMoney(day.worst, home);
+    const [low, high] = best && worst && best.compare(worst) < 0 ? [day.best, day.worst] : [day.worst, day.best];
+    return {
+      date: day.date,
+      expected: plotValue(day.expected),
+      band: [plotValue(low), plotValue(high)],
+      expectedText: formatBalance(day.expected, home),
+      bestText: formatBalance(day.best, home),
+      worstText: formatBalance(day.worst, home),
+    };
+  });
+}
+
+/**
+ * The y-axis range: every drawn value, zero and the floor (so the line is seen against both), padded by a
+ * twentieth of the span so the line never runs along the frame. A flat line gets room above and below.
+ */
+export function yDomain(points: readonly ForecastPoint[], floor = 0): [number, number] {
+  const values = [0, floor, ...points.flatMap((point) => [point.expected, ...(point.band ?? [])])];
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const pad = max === min ? Math.max(Math.abs(max), 1) / 10 : (max - min) / 20;
+  return [min - pad, max + pad];
+}
+
+/** "USD would go below zero on May 3, 2027: Rent to landlord@example.com". */
+export function warningSentence(warning: ForecastWarning): string {
+  const under =
+    warning.kind === 'below_zero'
+      ? 'zero'
+      : `its floor of ${formatBalance(warning.floor, warning.currency)}`;
+  const day = formatDay(warning.date, 'short');
+  return `${warning.currency} would go below ${under} on ${day}: ${warning.cause}`;
+}
+
+/** Where a fix is done: the invoice to chase, or the scheduled payments list for one to move. */
+export const fixHref = (fix: ForecastWarning['fixes'][number]) =>
+  fix.kind === 'chase_invoice' ? `/invoices/${encodeURIComponent(fix.sourceId)}` : '/transfer/scheduled';
+
+/** True when no wallet's balance moves over the window: nothing is expected. */
+export const nothingExpected = (forecast: Forecast) => forecast.items.length === 0;
+
+const timestampFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** "Nov 27, 2026, 07:15 UTC" from a timestamp; a bare day reads as the day. */
+export function formatRatesAsOf(iso: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDay(iso, 'short');
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : `${timestampFormat.format(at)} UTC`;
+}
