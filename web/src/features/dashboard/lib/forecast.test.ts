@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Forecast, ForecastItem, ForecastWarning } from '@contract/forecast';
 import {
   chartPoints,
+  dayNet,
   fixHref,
   formatBalance,
   formatMovement,
   formatRatesAsOf,
   itemsByDay,
+  lineSummary,
   signedMoney,
   warningSentence,
   yDomain,
@@ -64,7 +66,13 @@ describe('itemsByDay', () => {
   const items = [
     item({ id: 'a', date: '2026-12-03' }),
     item({ id: 'b', date: '2026-12-01', currency: 'EUR', amount: '-50.00', homeAmount: '-54.00' }),
-    item({ id: 'c', date: '2026-12-03', kind: 'scheduled_payment', amount: '-900.00', homeAmount: '-900.00' }),
+    item({
+      id: 'c',
+      date: '2026-12-03',
+      kind: 'scheduled_payment',
+      amount: '-900.00',
+      homeAmount: '-900.00',
+    }),
   ];
 
   it('groups by day in date order, keeping the server order within a day', () => {
@@ -72,6 +80,13 @@ describe('itemsByDay', () => {
       ['2026-12-01', ['b']],
       ['2026-12-03', ['a', 'c']],
     ]);
+  });
+
+  it('adds a day up exactly: home amounts for all wallets, own amounts for one', () => {
+    const [first, third] = itemsByDay(items);
+    expect(dayNet(third!.items, 'all', 'USD').format()).toBe('-800.00');
+    expect(dayNet(first!.items, 'all', 'USD').format()).toBe('-54.00');
+    expect(dayNet(first!.items, 'EUR', 'USD').format()).toBe('-50.00');
   });
 
   it("keeps one wallet's items for a wallet view", () => {
@@ -100,6 +115,13 @@ describe('chartPoints (band geometry)', () => {
       [92, null, '€92.00'],
     ]);
     expect(chartPoints(forecast, 'GBP')).toEqual([]);
+  });
+
+  it('says the line in words for screen readers', () => {
+    expect(lineSummary(chartPoints(forecast, 'all'))).toBe(
+      'Expected balance $500.00 today, −$35.50 on Nov 29, 2026; lowest −$35.50 on Nov 29, 2026.',
+    );
+    expect(lineSummary([])).toBe('');
   });
 
   it('frames every drawn value, zero and the floor, with a little room', () => {

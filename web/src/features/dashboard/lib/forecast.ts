@@ -58,6 +58,18 @@ export function itemsByDay(items: readonly ForecastItem[], view: ForecastView = 
 }
 
 /**
+ * What a day's items add up to in the view's currency: home amounts for all wallets, the wallet's own amounts
+ * for one wallet. Exact (Money); a malformed figure counts as nothing rather than hiding the day.
+ */
+export function dayNet(items: readonly ForecastItem[], view: ForecastView, home: Currency): Money {
+  const currency = view === 'all' ? home : view;
+  return items.reduce((sum, item) => {
+    const money = signedMoney(view === 'all' ? item.homeAmount : item.amount, currency);
+    return money ? sum.plus(money) : sum;
+  }, Money.zero(currency));
+}
+
+/**
  * A plotting coordinate read from a decimal string: a float for drawing only (a point's height), never money
  * (no arithmetic on it, and the figures shown beside the chart come from the exact strings).
  */
@@ -102,7 +114,8 @@ export function chartPoints(forecast: Forecast, view: ForecastView): ForecastPoi
   return forecast.days.map((day) => {
     const best = signedMoney(day.best, home);
     const worst = signedMoney(day.worst, home);
-    const [low, high] = best && worst && best.compare(worst) < 0 ? [day.best, day.worst] : [day.worst, day.best];
+    const [low, high] =
+      best && worst && best.compare(worst) < 0 ? [day.best, day.worst] : [day.worst, day.best];
     return {
       date: day.date,
       expected: plotValue(day.expected),
@@ -112,6 +125,18 @@ export function chartPoints(forecast: Forecast, view: ForecastView): ForecastPoi
       worstText: formatBalance(day.worst, home),
     };
   });
+}
+
+/** For screen readers, the line in words: where it starts, ends and is lowest. */
+export function lineSummary(points: readonly ForecastPoint[]): string {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return '';
+  const lowest = points.reduce((low, point) => (point.expected < low.expected ? point : low), first);
+  return (
+    `Expected balance ${first.expectedText} today, ${last.expectedText} on ${formatDay(last.date, 'short')}; ` +
+    `lowest ${lowest.expectedText} on ${formatDay(lowest.date, 'short')}.`
+  );
 }
 
 /**
@@ -129,9 +154,7 @@ export function yDomain(points: readonly ForecastPoint[], floor = 0): [number, n
 /** "USD would go below zero on May 3, 2027: Rent to landlord@example.com". */
 export function warningSentence(warning: ForecastWarning): string {
   const under =
-    warning.kind === 'below_zero'
-      ? 'zero'
-      : `its floor of ${formatBalance(warning.floor, warning.currency)}`;
+    warning.kind === 'below_zero' ? 'zero' : `its floor of ${formatBalance(warning.floor, warning.currency)}`;
   const day = formatDay(warning.date, 'short');
   return `${warning.currency} would go below ${under} on ${day}: ${warning.cause}`;
 }
@@ -139,9 +162,6 @@ export function warningSentence(warning: ForecastWarning): string {
 /** Where a fix is done: the invoice to chase, or the scheduled payments list for one to move. */
 export const fixHref = (fix: ForecastWarning['fixes'][number]) =>
   fix.kind === 'chase_invoice' ? `/invoices/${encodeURIComponent(fix.sourceId)}` : '/transfer/scheduled';
-
-/** True when no wallet's balance moves over the window: nothing is expected. */
-export const nothingExpected = (forecast: Forecast) => forecast.items.length === 0;
 
 const timestampFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
