@@ -8,6 +8,8 @@ import { cn } from '@web/lib/utils';
 import {
   dayNet,
   formatMovement,
+  invoiceHref,
+  SCHEDULED_PAYMENTS_PATH,
   type ForecastDayItems,
   type ForecastPoint,
   type ForecastView,
@@ -24,9 +26,9 @@ const kindNames: Record<ForecastItem['kind'], string> = {
 /** Where an item comes from, when Meridian has a page for it. */
 const sourceHref = (item: ForecastItem) =>
   item.kind === 'invoice' && item.sourceId
-    ? `/invoices/${encodeURIComponent(item.sourceId)}`
+    ? invoiceHref(item.sourceId)
     : item.kind === 'scheduled_payment'
-      ? '/transfer/scheduled'
+      ? SCHEDULED_PAYMENTS_PATH
       : null;
 
 interface ViewProps {

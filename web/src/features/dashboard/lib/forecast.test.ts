@@ -160,7 +160,7 @@ describe('warnings', () => {
   });
 
   it('links a fix to the invoice or to the scheduled payments', () => {
-    expect(fixHref(warning.fixes[0]!)).toBe('/invoices/inv%2F42');
+    expect(fixHref(warning.fixes[0]!)).toBe('/invoices?invoice=inv%2F42');
     expect(fixHref(warning.fixes[1]!)).toBe('/transfer/scheduled');
   });
 });

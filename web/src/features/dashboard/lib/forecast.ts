@@ -159,9 +159,15 @@ export function warningSentence(warning: ForecastWarning): string {
   return `${warning.currency} would go below ${under} on ${day}: ${warning.cause}`;
 }
 
+/** One invoice's detail, opened by the Invoices page from its address. */
+export const invoiceHref = (id: string) => `/invoices?invoice=${encodeURIComponent(id)}`;
+
+/** The scheduled payments list, where a payment is moved. */
+export const SCHEDULED_PAYMENTS_PATH = '/transfer/scheduled';
+
 /** Where a fix is done: the invoice to chase, or the scheduled payments list for one to move. */
 export const fixHref = (fix: ForecastWarning['fixes'][number]) =>
-  fix.kind === 'chase_invoice' ? `/invoices/${encodeURIComponent(fix.sourceId)}` : '/transfer/scheduled';
+  fix.kind === 'chase_invoice' ? invoiceHref(fix.sourceId) : SCHEDULED_PAYMENTS_PATH;
 
 const timestampFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

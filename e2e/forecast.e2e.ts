@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
+import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { depositViaApi, sentInvoice } from './money-flows';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const dayLabel = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+describe.each(laptopAndPhone)('cash-flow forecast (%s)', (size, open) => {
+  it('shows the forecast, opens the day an invoice is expected, and warns under a floor', async () => {
+    const page = await open(browser);
+    await registerViaDialog(page, uniqueEmail(`forecast-${size}`));
+    await depositViaApi(page, 'USD', '500.00');
+    const invoice = await sentInvoice(page, '1200.00', {});
+    const detail = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as {
+      dueDate: string;
+    };
+
+    await page.goto('/dashboard');
+    await waitForTitle(page, 'Dashboard');
+    const card = page.getByRole('region', { name: 'Cash-flow forecast' });
+    await card.scrollIntoViewIfNeeded();
+    await card.getByText('not a promise', { exact: false }).waitFor();
+    expect(await card.getByTestId('forecast-rates').innerText()).toMatch(
+      /^Other currencies at today's rate \(as of .+\)\.$/,
+    );
+    // The chart loads once scrolled to: the expected line and the best/worst band.
+    await card.locator('[data-testid="forecast-chart"] .recharts-line').waitFor();
+    expect(await card.getByRole('button', { name: '90 days' }).getAttribute('aria-pressed')).toBe('true');
+    await expectNoSeriousAxeViolations(page, `dashboard, forecast (${size})`);
+
+    // A new client's invoice is expected on its due date: that day is in the list, and opens to the item.
+    const days = card.getByRole('region', { name: 'Days with money expected to move' });
+    const invoiceDay = days.getByRole('button', {
+      name: new RegExp(`^${dayLabel.format(new Date(`${detail.dueDate}T00:00:00Z`))}`),
+    });
+    await invoiceDay.click();
+    expect(await invoiceDay.getAttribute('aria-pressed')).toBe('true');
+    const opened = card.getByTestId('forecast-day');
+    await opened.getByText(invoice.invoiceNumber, { exact: false }).waitFor();
+    await opened.getByText('+$1,200.00').waitFor();
+    await expectNoSeriousAxeViolations(page, `dashboard, a forecast day opened (${size})`);
+
+    // Thirty days end before a due date thirty days out: the day leaves the list.
+    await card.getByRole('button', { name: '30 days' }).click();
+    await card.getByTestId('forecast-nothing').waitFor();
+    await card.getByRole('button', { name: '90 days' }).click();
+    await invoiceDay.waitFor();
+
+    // A floor above today's balance: the warning names the day and offers the invoice to chase.
+    await card.getByRole('button', { name: 'Floors' }).click();
+    const floors = page.getByRole('dialog', { name: 'Balance floors' });
+    await floors.getByLabel('Floor (USD)').fill('0');
+    await floors.getByRole('button', { name: 'Save floor' }).click();
+    await floors.getByText('Enter an amount greater than 0').waitFor();
+    await floors.getByLabel('Floor (USD)').fill('1000');
+    await expectNoSeriousAxeViolations(page, `dashboard, floors popover (${size})`);
+    await floors.getByRole('button', { name: 'Save floor' }).click();
+    await waitForToast(page, 'Floor saved');
+    const warnings = card.getByTestId('forecast-warnings');
+    await warnings.getByText('USD would go below its floor of $1,000.00 on', { exact: false }).waitFor();
+    const chase = warnings.getByRole('link', { name: new RegExp(invoice.invoiceNumber) });
+    expect(await chase.getAttribute('href')).toBe(`/invoices?invoice=${invoice.id}`);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expectNoSeriousAxeViolations(page, `dashboard, forecast warning, dark (${size})`);
+
+    // The link opens that invoice on the Invoices page.
+    await chase.click();
+    await waitForTitle(page, 'Invoices & Billing');
+    await page.getByRole('dialog').getByText(invoice.invoiceNumber, { exact: false }).first().waitFor();
+    // Sign-up, a chart, a popover and five axe runs: more than the default minute on a busy machine.
+  }, 180_000);
+});
