@@ -11,7 +11,7 @@ import {
 } from 'recharts';
 import type { Currency } from '@contract/currencies';
 import { formatDay } from '@contract/dates';
-import { yDomain, type ForecastPoint } from '../lib/forecast';
+import { yAxis, type ForecastPoint } from '../lib/forecast';
 
 const dayTick = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const tickOfDay = (date: string) => dayTick.format(new Date(`${date}T00:00:00Z`));
@@ -42,6 +42,7 @@ interface ForecastChartProps {
  * assistive technology. Loaded lazily: it pulls in Recharts.
  */
 export function ForecastChart({ points, currency, floor, selectedDate, onPickDay }: ForecastChartProps) {
+  const axis = yAxis(points, floor ?? 0);
   return (
     <div className="h-64 w-full cursor-pointer" aria-hidden data-testid="forecast-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -63,7 +64,8 @@ export function ForecastChart({ points, currency, floor, selectedDate, onPickDay
             tick={{ fill: 'var(--color-muted-foreground)', fontSize: 12 }}
           />
           <YAxis
-            domain={yDomain(points, floor ?? 0)}
+            domain={axis.domain}
+            ticks={axis.ticks}
             tickFormatter={axisTick(currency)}
             tickLine={false}
             axisLine={false}

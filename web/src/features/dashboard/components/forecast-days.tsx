@@ -140,7 +140,7 @@ function ItemRow({ item, homeCurrency }: ViewProps & { item: ForecastItem }) {
           )}
         </p>
       </div>
-      <div className="grid justify-items-end text-sm tabular-nums">
+      <div className="ml-auto grid justify-items-end text-sm tabular-nums">
         <span className="font-medium">{formatMovement(item.amount, item.currency)}</span>
         {item.currency !== homeCurrency && (
           <span className="text-xs text-muted-foreground">

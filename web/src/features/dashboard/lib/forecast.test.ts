@@ -11,7 +11,7 @@ import {
   lineSummary,
   signedMoney,
   warningSentence,
-  yDomain,
+  yAxis,
 } from './forecast';
 
 const item = (overrides: Partial<ForecastItem>): ForecastItem => ({
@@ -124,15 +124,23 @@ describe('chartPoints (band geometry)', () => {
     expect(lineSummary([])).toBe('');
   });
 
-  it('frames every drawn value, zero and the floor, with a little room', () => {
-    const [low, high] = yDomain(chartPoints(forecast, 'all'));
-    expect(low).toBeLessThan(-100);
-    expect(high).toBeGreaterThan(1700);
-    expect(yDomain(chartPoints(forecast, 'EUR'), 150)[1]).toBeGreaterThan(150);
-    // A flat line at zero (nothing held, nothing expected) still gets a visible frame.
-    const [flatLow, flatHigh] = yDomain([{ ...chartPoints(forecast, 'EUR')[0]!, expected: 0 }]);
-    expect(flatLow).toBeLessThan(0);
-    expect(flatHigh).toBeGreaterThan(0);
+  it('frames every drawn value, zero and the floor on round ticks', () => {
+    expect(yAxis(chartPoints(forecast, 'all'))).toEqual({
+      domain: [-500, 2000],
+      ticks: [-500, 0, 500, 1000, 1500, 2000],
+    });
+    expect(yAxis(chartPoints(forecast, 'EUR'), 150)).toEqual({
+      domain: [0, 150],
+      ticks: [0, 50, 100, 150],
+    });
+    // A flat line at zero (nothing held, nothing expected) still gets a frame around it.
+    const flat = yAxis([{ ...chartPoints(forecast, 'EUR')[0]!, expected: 0 }]);
+    expect(flat.domain[0]).toBeLessThan(0);
+    expect(flat.domain[1]).toBeGreaterThan(0);
+    // Small coin balances get small ticks, without float drift (0.30000000000000004).
+    expect(yAxis([{ ...chartPoints(forecast, 'EUR')[0]!, expected: 0.25 }]).ticks).toEqual([
+      0, 0.1, 0.2, 0.3,
+    ]);
   });
 });
 

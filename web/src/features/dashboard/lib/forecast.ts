@@ -140,15 +140,30 @@ export function lineSummary(points: readonly ForecastPoint[]): string {
 }
 
 /**
- * The y-axis range: every drawn value, zero and the floor (so the line is seen against both), padded by a
- * twentieth of the span so the line never runs along the frame. A flat line gets room above and below.
+ * The y-axis: round ticks (1, 2 or 5 times a power of ten apart) from below the lowest to above the highest
+ * drawn value, zero and the floor included so the line is seen against both. A flat line gets room around it.
  */
-export function yDomain(points: readonly ForecastPoint[], floor = 0): [number, number] {
+export function yAxis(
+  points: readonly ForecastPoint[],
+  floor = 0,
+): { domain: [number, number]; ticks: number[] } {
   const values = [0, floor, ...points.flatMap((point) => [point.expected, ...(point.band ?? [])])];
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const pad = max === min ? Math.max(Math.abs(max), 1) / 10 : (max - min) / 20;
-  return [min - pad, max + pad];
+  let min = Math.min(...values);
+  let max = Math.max(...values);
+  if (max === min) {
+    const room = Math.max(Math.abs(max), 1);
+    [min, max] = [Math.min(min - room, 0), max + room];
+  }
+  const rough = (max - min) / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = ([1, 2, 5, 10].find((each) => each * power >= rough) ?? 10) * power;
+  const low = Math.floor(min / step) * step;
+  const high = Math.ceil(max / step) * step;
+  const ticks: number[] = [];
+  // Integer steps from `low` keep the ticks free of float drift (0.1 + 0.2).
+  for (let n = 0; low + n * step <= high + step / 2; n += 1)
+    ticks.push(Number((low + n * step).toPrecision(12)));
+  return { domain: [low, high], ticks };
 }
 
 /** "USD would go below zero on May 3, 2027: Rent to landlord@example.com". */
