@@ -108,6 +108,10 @@ export type Forecast = z.infer<typeof forecastSchema>;
 /** PUT /api/forecast/floors: the balance a wallet should not go below; "0.00" removes the floor. */
 export const forecastFloorBodySchema = z.object({
   currency: currencySchema,
-  floor: amountStringSchema,
+  // Zero is allowed here (unlike an amount sent): it is how a floor is removed.
+  floor: z
+    .string()
+    .regex(/^0+(\.0+)?$/)
+    .or(amountStringSchema),
 });
 export type ForecastFloorBody = z.infer<typeof forecastFloorBodySchema>;

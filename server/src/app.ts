@@ -17,6 +17,7 @@ import { cardsModule } from './modules/cards/cards.module';
 import { categoriesModule } from './modules/categories/categories.module';
 import { clientsModule } from './modules/clients/clients.module';
 import { demoModule } from './modules/demo/demo.module';
+import { forecastModule } from './modules/forecast/forecast.module';
 import { fxModule } from './modules/fx/fx.module';
 import { appRateSource } from './modules/fx/rate-source';
 import { goalsModule } from './modules/goals/goals.module';
@@ -150,6 +151,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await categoriesModule(app, { db, rates });
   const tax = await taxModule(app, { db, config, rates, notifier, mailer });
+  const forecast = await forecastModule(app, {
+    db,
+    config,
+    rates,
+    notifier,
+    tax: tax.face,
+    // The scheduled payments module's face, once it is wired: until then no payment is scheduled.
+    scheduled: { upcoming: async () => [] },
+  });
   if (listener) {
     await listener.start();
     app.addHook('onClose', async () => listener.stop());
@@ -167,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cards,
     statements,
     tax,
+    forecast,
   ].flatMap((m) => m.jobs);
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);

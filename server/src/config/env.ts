@@ -213,6 +213,8 @@ const envSchema = z.object({
   INVOICE_SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** How often the tax reminders job looks for quarterly estimate dates a week away (reminded once per date). */
   TAX_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** How often the forecast job looks for new cash-flow warnings (each is told once, by notification). */
+  FORECAST_WARNING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Days after the due date on which an overdue invoice's client is reminded by email, e.g. "1,7,14" ("" for none). */
   INVOICE_REMINDER_DAYS: z
     .string()

@@ -802,6 +802,8 @@ export interface Database {
   tax_profiles: TaxProfilesTable;
   tax_reminders: TaxRemindersTable;
   transaction_notes: TransactionNotesTable;
+  forecast_floors: ForecastFloorsTable;
+  forecast_warnings: ForecastWarningsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -836,5 +838,24 @@ export interface TaxRemindersTable {
   id: string;
   user_id: string;
   due_date: string;
+  created_at: string;
+}
+
+/** The balance a wallet should stay above (modules/forecast), in minor units of `currency`; no row: none. */
+export interface ForecastFloorsTable {
+  user_id: string;
+  currency: Currency;
+  floor: bigint;
+  updated_at: string;
+}
+
+/** One row per forecast warning the owner was told about: UNIQUE(user, currency, kind, date, cause). */
+export interface ForecastWarningsTable {
+  id: string;
+  user_id: string;
+  currency: Currency;
+  kind: 'below_zero' | 'below_floor';
+  warning_date: string;
+  cause: string;
   created_at: string;
 }

@@ -46,6 +46,10 @@ export const toSetAsideGoal = (row: {
   percent: Number(row.set_aside_percent),
 });
 
+/** A goal's share of an incoming payment, in minor units: `percent` % of it, rounded down. */
+export const setAsideShare = (arrivedMinor: bigint, percent: number) =>
+  (arrivedMinor * BigInt(percent)) / 100n;
+
 /**
  * An incoming payment's entry with the set-aside split into it: of what arrives in `walletId`, each goal's
  * share (rounded down to the minor unit) goes to the goal's account instead, in the same entry, and a history
@@ -60,7 +64,7 @@ export function withSetAside(
   const shares = goals
     .map((goal) => ({
       goal,
-      amount: Money.of((payment.arrived.minor * BigInt(goal.percent)) / 100n, payment.arrived.currency),
+      amount: Money.of(setAsideShare(payment.arrived.minor, goal.percent), payment.arrived.currency),
     }))
     .filter((share) => share.amount.isPositive());
   if (shares.length === 0) return entry;

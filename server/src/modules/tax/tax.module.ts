@@ -20,5 +20,8 @@ export async function taxModule(
   const goals = createGoalsService({ db, notifier });
   const tax = createTaxService({ db, rates, goals });
   await app.register(taxRoutes, { prefix: '/api/tax', tax });
-  return { jobs: [taxRemindersJob({ db, notifier, mailer }, config.TAX_REMINDER_INTERVAL_SECONDS)] };
+  return {
+    jobs: [taxRemindersJob({ db, notifier, mailer }, config.TAX_REMINDER_INTERVAL_SECONDS)],
+    face: { estimate: tax.estimate },
+  };
 }

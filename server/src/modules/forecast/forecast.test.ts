@@ -1,0 +1,307 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { Card, PurchaseResult } from '@contract/cards';
+import type { Forecast } from '@contract/forecast';
+import type { Invoice } from '@contract/invoices';
+import { addDays } from '@contract/invoice-schedules';
+import type { ScheduledPaymentDue } from '@contract/payment-schedules';
+import { request, signUp, type Session } from '../../test/http';
+import { invoiceBody } from '../../test/invoices';
+import { fund, newKey, walletsOf } from '../../test/money';
+import { describeEachDatabase } from '../../test/test-app';
+import { appRateSource } from '../fx/rate-source';
+import { createGoalsService } from '../goals/goals.service';
+import { createTaxService } from '../tax/tax.service';
+import { monthsAfter } from './forecast-days';
+import { runForecastWarnings } from './forecast-notices';
+import { createForecastService, type ScheduledPaymentsFace } from './forecast.service';
+
+/**
+ * The forecast of a seeded account, day by day against a table worked out by hand. The account's "today" is
+ * the anchor: the next day from now that is at most the 10th of its month, so that the subscription's charges
+ * (on the anchor + 12 days, a month apart) never fall on a day a shorter month lacks, and every date the table
+ * names is still to come when the invoices are sent and the rent is scheduled.
+ */
+const realToday = new Date().toISOString().slice(0, 10);
+const anchor = (() => {
+  let day = realToday;
+  while (Number(day.slice(8, 10)) > 10) day = addDays(day, 1);
+  return day;
+})();
+const on = (offset: number) => addDays(anchor, offset);
+
+describeEachDatabase('forecast', (ctx) => {
+  let ada: Session;
+  let ben: Session;
+  const invoices: Record<string, Invoice> = {};
+  const dues: ScheduledPaymentDue[] = [];
+  const scheduled: ScheduledPaymentsFace = {
+    upcoming: async (userId, from, to) =>
+      userId === ada.user.id ? dues.filter((due) => due.date >= from && due.date <= to) : [],
+  };
+  const serviceAt = (today: string) => {
+    const rates = appRateSource(ctx.app);
+    const goals = createGoalsService({ db: ctx.app.db, notifier: ctx.app.notifier });
+    const tax = createTaxService({ db: ctx.app.db, rates, goals, now: () => new Date(`${today}T12:00:00Z`) });
+    return createForecastService({
+      db: ctx.app.db,
+      rates,
+      goals,
+      tax,
+      scheduled,
+      now: () => new Date(`${today}T12:00:00Z`),
+    });
+  };
+
+  /** A sent invoice of one line, no tax. */
+  const invoice = async (client: string, amount: string, dueDate: string) => {
+    const created = await request(ctx.app, ada, 'POST', '/api/invoices', {
+      ...invoiceBody({
+        clientName: client,
+        clientEmail: `${client.split(' ')[0]!.toLowerCase()}@clients.example`,
+      }),
+      taxRate: '0',
+      dueDate,
+      items: [{ description: 'Work', quantity: '1', unitPrice: amount }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await request(ctx.app, ada, 'PUT', `/api/invoices/${created.json().id}/status`, {
+      status: 'sent',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json() as Invoice;
+  };
+  /** An invoice paid `late` days after its due date, `ago` days before the anchor. */
+  const paidBefore = async (client: string, ago: number, late: number) => {
+    const sent = await invoice(client, '100.00', on(30));
+    expect(
+      (await request(ctx.app, ada, 'PUT', `/api/invoices/${sent.id}/status`, { status: 'paid' })).statusCode,
+    ).toBe(200);
+    await ctx.app.db
+      .updateTable('invoices')
+      .set({ due_date: on(-ago), paid_at: `${on(-ago + late)}T15:00:00.000Z` })
+      .where('id', '=', sent.id)
+      .execute();
+  };
+
+  beforeAll(async () => {
+    ada = await signUp(ctx.app);
+    ben = await signUp(ctx.app);
+    // Client histories: Prompt pays on the day, Slow 10 and 14 days late (12 on average), Fresh is new.
+    await paidBefore('Prompt Ltd', 60, 0);
+    await paidBefore('Slow Co', 90, 10);
+    await paidBefore('Slow Co', 60, 14);
+    invoices.slow = await invoice('Slow Co', '1500.00', on(3));
+    invoices.prompt = await invoice('Prompt Ltd', '800.00', on(5));
+    invoices.fresh = await invoice('Fresh Inc', '400.00', on(10));
+
+    // Figma charged the card 15.00 on the same day of each of the last three months: a subscription.
+    const card = (
+      await request(ctx.app, ada, 'POST', '/api/stripe/create-card', {
+        type: 'virtual',
+        spendingLimit: '500.00',
+      })
+    ).json() as Card;
+    await fund(ctx.app.db, (await walletsOf(ctx.app, ada)).USD!.id, '100.00', 'USD');
+    for (const months of [-3, -2, -1]) {
+      const bought = await request(
+        ctx.app,
+        ada,
+        'POST',
+        `/api/cards/${card.id}/purchases`,
+        {
+          amount: '15.00',
+          currency: 'USD',
+          merchant: 'Figma',
+          category: 'software',
+          channel: 'online',
+          country: 'US',
+        },
+        newKey(),
+      );
+      const result = bought.json() as PurchaseResult;
+      expect(result.approved, bought.body).toBe(true);
+      await ctx.app.db
+        .updateTable('card_purchases')
+        .set({ created_at: `${monthsAfter(on(12), months)}T09:30:00.000Z` })
+        .where('id', '=', result.id)
+        .execute();
+    }
+    // Rent: 3,000.00 a month to the landlord from the anchor + 7 (plus the 2.9% fee: 87.00).
+    dues.push({
+      scheduleId: 'rent',
+      date: on(7),
+      kind: 'transfer',
+      amount: '3000.00',
+      fromCurrency: 'USD',
+      toCurrency: 'USD',
+      label: 'landlord@example.com',
+    });
+
+    // Today's USD balance: exactly 2,000.00 (three paid invoices of 100.00 came in, 45.00 went to Figma).
+    const usd = (await walletsOf(ctx.app, ada)).USD!;
+    const topUp = 2000_00n - BigInt(usd.balance.replace('.', ''));
+    await fund(ctx.app.db, usd.id, `${topUp / 100n}.${String(topUp % 100n).padStart(2, '0')}`, 'USD');
+  });
+
+  it('matches the hand-computed table, day by day', async () => {
+    const forecast = await serviceAt(anchor).forecast(ada.user.id, 30);
+    // [day, expected, best, worst]: Slow Co's 1,500.00 is due on +3 (best) and expected on +15 (12 days
+    // late; absent from the worst); Prompt's 800.00 on +5; rent 3,087.00 on +7; Fresh's 400.00 on +10
+    // (new: its due date); Figma's 15.00 on +12.
+    const table: [number, string, string, string][] = [
+      [0, '2000.00', '2000.00', '2000.00'],
+      [1, '2000.00', '2000.00', '2000.00'],
+      [2, '2000.00', '2000.00', '2000.00'],
+      [3, '2000.00', '3500.00', '2000.00'],
+      [4, '2000.00', '3500.00', '2000.00'],
+      [5, '2800.00', '4300.00', '2800.00'],
+      [6, '2800.00', '4300.00', '2800.00'],
+      [7, '-287.00', '1213.00', '-287.00'],
+      [8, '-287.00', '1213.00', '-287.00'],
+      [9, '-287.00', '1213.00', '-287.00'],
+      [10, '113.00', '1613.00', '113.00'],
+      [11, '113.00', '1613.00', '113.00'],
+      [12, '98.00', '1598.00', '98.00'],
+      [14, '98.00', '1598.00', '98.00'],
+      [15, '1598.00', '1598.00', '98.00'],
+      [20, '1598.00', '1598.00', '98.00'],
+      [29, '1598.00', '1598.00', '98.00'],
+    ];
+    expect(forecast.from).toBe(anchor);
+    expect(forecast.homeCurrency).toBe('USD');
+    expect(forecast.days).toHaveLength(30);
+    for (const [offset, expected, best, worst] of table) {
+      expect(forecast.days[offset], `day +${offset}`).toEqual({ date: on(offset), expected, best, worst });
+    }
+    const usd = forecast.wallets.find((wallet) => wallet.currency === 'USD')!;
+    expect(usd.floor).toBe('0.00');
+    expect(table.map(([offset]) => usd.balances[offset])).toEqual(table.map(([, expected]) => expected));
+
+    expect(forecast.items.map((item) => [item.date, item.kind, item.amount, item.latePayer])).toEqual([
+      [on(5), 'invoice', '800.00', false],
+      [on(7), 'scheduled_payment', '-3087.00', false],
+      [on(10), 'invoice', '400.00', false],
+      [on(12), 'subscription', '-15.00', false],
+      [on(15), 'invoice', '1500.00', true],
+    ]);
+    const slow = forecast.items.find((item) => item.sourceId === invoices.slow!.id)!;
+    expect(slow.label).toBe(`Invoice ${invoices.slow!.invoiceNumber} from Slow Co (usually 12 days late)`);
+    expect(slow.homeAmount).toBe('1500.00');
+    expect(forecast.items.find((item) => item.kind === 'subscription')!.label).toBe('Figma');
+  });
+
+  it('warns on the day the rent takes the wallet below zero, with what would fix it', async () => {
+    const forecast = await serviceAt(anchor).forecast(ada.user.id, 30);
+    expect(forecast.warnings).toEqual([
+      {
+        currency: 'USD',
+        date: on(7),
+        kind: 'below_zero',
+        balance: '-287.00',
+        floor: '0.00',
+        cause: 'Scheduled payment to landlord@example.com',
+        fixes: [
+          {
+            kind: 'chase_invoice',
+            label: `Chase ${invoices.slow!.invoiceNumber} from Slow Co ($1,500.00, 12 days late on average)`,
+            sourceId: invoices.slow!.id,
+          },
+          {
+            kind: 'move_payment',
+            label: expect.stringMatching(
+              /^Move Scheduled payment to landlord@example\.com \(\$3,087\.00 on .+\) to after .+$/,
+            ),
+            sourceId: 'rent',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("keeps floors per wallet, the owner's own, and warns first below the floor", async () => {
+    const set = await request(ctx.app, ada, 'PUT', '/api/forecast/floors', {
+      currency: 'USD',
+      floor: '2500.00',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ currency: 'USD', floor: '2500.00' });
+    const forecast = await serviceAt(anchor).forecast(ada.user.id, 30);
+    expect(forecast.wallets.find((wallet) => wallet.currency === 'USD')!.floor).toBe('2500.00');
+    expect(forecast.warnings.map((warning) => [warning.kind, warning.date, warning.cause])).toEqual([
+      ['below_floor', on(0), "Today's balance"],
+      ['below_zero', on(7), 'Scheduled payment to landlord@example.com'],
+    ]);
+    // Ben's forecast knows nothing of Ada's floor; a floor is an amount of the wallet's currency, or zero.
+    const bens = (await serviceAt(anchor).forecast(ben.user.id, 30)).wallets;
+    expect(bens.every((wallet) => /^0\.0+$/.test(wallet.floor))).toBe(true);
+    for (const floor of ['-5', '1.234', 'abc']) {
+      const refused = await request(ctx.app, ada, 'PUT', '/api/forecast/floors', { currency: 'USD', floor });
+      expect(refused.statusCode, floor).toBe(400);
+    }
+    // "0.00" removes it.
+    const removed = await request(ctx.app, ada, 'PUT', '/api/forecast/floors', {
+      currency: 'USD',
+      floor: '0.00',
+    });
+    expect(removed.json()).toEqual({ currency: 'USD', floor: '0.00' });
+    expect(
+      (await serviceAt(anchor).forecast(ada.user.id, 30)).warnings.map((warning) => warning.kind),
+    ).toEqual(['below_zero']);
+  });
+
+  it('answers each owner with their own forecast, and checks the window', async () => {
+    const mine = await request(ctx.app, ada, 'GET', '/api/forecast');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const forecast = mine.json() as Forecast;
+    expect(forecast.days).toHaveLength(90);
+    expect(forecast.from).toBe(realToday);
+    expect(forecast.items.some((item) => item.sourceId === invoices.prompt!.id)).toBe(true);
+
+    const bens = (await request(ctx.app, ben, 'GET', '/api/forecast?days=30')).json() as Forecast;
+    expect(bens.days).toHaveLength(30);
+    expect(bens.items).toEqual([]);
+    expect(bens.warnings).toEqual([]);
+
+    for (const days of ['0', '366', 'abc']) {
+      expect((await request(ctx.app, ada, 'GET', `/api/forecast?days=${days}`)).statusCode, days).toBe(400);
+    }
+    expect((await request(ctx.app, null, 'GET', '/api/forecast')).statusCode).toBe(401);
+  });
+
+  it('tells each new warning once, not again on the next run', async () => {
+    const deps = { db: ctx.app.db, notifier: ctx.app.notifier, forecast: serviceAt(anchor) };
+    const warnings = () =>
+      ctx.app.db
+        .selectFrom('notifications')
+        .select(['title', 'message'])
+        .where('user_id', '=', ada.user.id)
+        .where('title', 'like', 'Your USD wallet%')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    await runForecastWarnings(deps);
+    const told = await warnings();
+    expect(told).toEqual([
+      {
+        title: 'Your USD wallet may go below zero',
+        message: expect.stringContaining('(Scheduled payment to landlord@example.com). Chase'),
+      },
+    ]);
+    expect(await runForecastWarnings(deps)).toBe(0);
+    expect(await warnings()).toHaveLength(1);
+    // A new cause on another day is a new warning.
+    dues.push({
+      ...dues[0]!,
+      scheduleId: 'tools',
+      date: on(1),
+      amount: '2000.00',
+      label: 'tools@example.com',
+    });
+    await runForecastWarnings(deps);
+    expect((await warnings()).map((row) => row.message)).toEqual([
+      expect.stringContaining('landlord@example.com'),
+      expect.stringContaining('tools@example.com'),
+    ]);
+    dues.pop();
+  });
+});
