@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { openVerificationLink } from './mail';
 import { depositViaApi, sentInvoice } from './money-flows';
 
 let browser: Browser;
@@ -22,7 +23,10 @@ const dayLabel = new Intl.DateTimeFormat('en-US', {
 describe.each(laptopAndPhone)('cash-flow forecast (%s)', (size, open) => {
   it('shows the forecast, opens the day an invoice is expected, and warns under a floor', async () => {
     const page = await open(browser);
-    await registerViaDialog(page, uniqueEmail(`forecast-${size}`));
+    const email = uniqueEmail(`forecast-${size}`);
+    await registerViaDialog(page, email);
+    // Invoices go out only from a confirmed address.
+    await openVerificationLink(page, email);
     await depositViaApi(page, 'USD', '500.00');
     const invoice = await sentInvoice(page, '1200.00', {});
     const detail = (await (await page.request.get(`/api/invoices/${invoice.id}`)).json()) as {
@@ -76,7 +80,9 @@ describe.each(laptopAndPhone)('cash-flow forecast (%s)', (size, open) => {
       .getByText(`USD would go below its floor of $1,000.00 on ${today}: Today's balance`, { exact: false })
       .waitFor();
 
-    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
+    // Dark from the system (the phone's header has no theme switch): the page follows it live.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await expectNoSeriousAxeViolations(page, `dashboard, forecast warning, dark (${size})`);
 
     // The floor comes off again, and the warning with it.
