@@ -88,7 +88,7 @@ export function ForecastChart({ points, currency, floor, selectedDate, onPickDay
                   <p>Expected: {point.expectedText}</p>
                   {point.bestText && <p>Best case: {point.bestText}</p>}
                   {point.worstText && <p>Worst case: {point.worstText}</p>}
-                  <p className="text-muted-foreground">Click to see what moves that day</p>
+                  <p className="text-muted-foreground">Select the day to see what moves</p>
                 </div>
               );
             }}
