@@ -28,6 +28,7 @@ import { ledgerModule } from './modules/ledger/ledger.module';
 import { mailModule } from './modules/mail/mail.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
+import { paymentSchedulesModule } from './modules/payment-schedules/payment-schedules.module';
 import { passwordResetModule } from './modules/password-reset/password-reset.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { pruneQuotesJob } from './modules/quotes/quotes';
@@ -119,9 +120,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await walletsModule(app, { db, config, rates, notifier, auth });
   const kyc = await kycModule(app, { db, config, rates, notifier, auth });
   const { limits } = kyc;
-  await fxModule(app, { db, rates, notifier, limits });
+  const { fx } = await fxModule(app, { db, rates, notifier, limits });
   const transfers = await transfersModule(app, { db, config, rates, mailer, notifier, limits, verification });
   await recipientsModule(app, { db });
+  const paymentSchedules = await paymentSchedulesModule(app, {
+    db,
+    config,
+    notifier,
+    mailer,
+    transfers: transfers.transfers,
+    fx,
+  });
   const trading = await tradingModule(app, { db, rates, notifier, limits });
   await goalsModule(app, { db, notifier });
   const cards = await cardsModule(app, { db, dialect, config, rates, notifier, limits, checkPassword });
@@ -156,9 +165,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     rates,
     notifier,
+    auth,
     tax: tax.face,
-    // The scheduled payments module's face, once it is wired: until then no payment is scheduled.
-    scheduled: { upcoming: async () => [] },
+    scheduled: paymentSchedules.face,
   });
   if (listener) {
     await listener.start();
@@ -170,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accounts,
     mail,
     transfers,
+    paymentSchedules,
     trading,
     kyc,
     invoices,

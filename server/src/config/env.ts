@@ -213,6 +213,15 @@ const envSchema = z.object({
   INVOICE_SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** How often the tax reminders job looks for quarterly estimate dates a week away (reminded once per date). */
   TAX_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
+   * How often the scheduled-payments job looks for payments whose day has come (a schedule's dates are whole
+   * UTC days; this says how soon after midnight it pays, and how soon after `retry_at` a failed run is tried).
+   */
+  PAYMENT_SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Tries after the first that a scheduled payment refused (lack of funds, say) gets before it waits. */
+  PAYMENT_SCHEDULE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** The time between those tries. */
+  PAYMENT_SCHEDULE_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
   /** How often the forecast job looks for new cash-flow warnings (each is told once, by notification). */
   FORECAST_WARNING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Days after the due date on which an overdue invoice's client is reminded by email, e.g. "1,7,14" ("" for none). */

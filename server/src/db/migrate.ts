@@ -38,6 +38,7 @@ import * as categories from './migrations/0035-categories';
 import * as statements from './migrations/0037-statements';
 import * as transactionReceipts from './migrations/0036-transaction-receipts';
 import * as tax from './migrations/0039-tax';
+import * as paymentSchedules from './migrations/0040-payment-schedules';
 import * as forecast from './migrations/0041-forecast';
 import { applyStoredFunctions } from './stored-functions';
 
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0037-statements': statements,
   '0038-accountant-access': accountantAccess,
   '0039-tax': tax,
+  '0040-payment-schedules': paymentSchedules,
   '0041-forecast': forecast,
 };
 

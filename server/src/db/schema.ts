@@ -5,6 +5,12 @@ import type { GoalCategory } from '@contract/goals';
 import type { ClientLanguage } from '@contract/clients';
 import type { InvoiceLanguage, InvoiceStatus, PaymentRoute } from '@contract/invoices';
 import type { ScheduleFrequency, ScheduleStatus } from '@contract/invoice-schedules';
+import type {
+  PaymentCadence,
+  PaymentRunOutcome,
+  PaymentScheduleKind,
+  PaymentScheduleStatus,
+} from '@contract/payment-schedules';
 import type { CardStatus, CardType, DeclineReason, MerchantCategory, PurchaseChannel } from '@contract/cards';
 import type { DocumentSide, KycCheckId, KycStatus, VerificationLevel } from '@contract/kyc';
 import type { OrderStatus, TradeAsset, TradeType } from '@contract/trading';
@@ -532,6 +538,48 @@ export interface InvoiceScheduleRunsTable {
   created_at: string;
 }
 
+/** A scheduled or recurring payment (modules/payment-schedules, migration 0040). */
+export interface PaymentSchedulesTable {
+  id: string;
+  user_id: string;
+  kind: PaymentScheduleKind;
+  /** In `from_currency`, a decimal string as the request gave it. */
+  amount: string;
+  from_currency: Currency;
+  to_currency: Currency;
+  recipient_email: string | null;
+  description: string;
+  cadence: PaymentCadence;
+  first_date: string;
+  end_date: string | null;
+  status: PaymentScheduleStatus;
+  next_index: ColumnType<number | bigint, number, number>;
+  next_date: string | null;
+  /** Tries made for the period `next_index` so far. */
+  attempts: ColumnType<number | bigint, number | undefined, number>;
+  /** When the next try of a failed period may be made (ISO time); null: whenever it is due. */
+  retry_at: string | null;
+  /** Periods dated before this day are skipped, not paid late (set on resume). */
+  skip_before: string | null;
+  runs_paid: ColumnType<number | bigint, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per period a schedule tried: UNIQUE(schedule_id, period_date). */
+export interface PaymentScheduleRunsTable {
+  id: string;
+  schedule_id: string;
+  user_id: string;
+  period_date: string;
+  outcome: PaymentRunOutcome;
+  attempts: ColumnType<number | bigint, number, number>;
+  message: string | null;
+  transaction_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A user's TOTP two-factor (modules/auth/two-factor.service.ts); `enabled_at` null while enrolling. */
 export interface TwoFactorTable {
   user_id: string;
@@ -801,6 +849,8 @@ export interface Database {
   transaction_categories: TransactionCategoriesTable;
   tax_profiles: TaxProfilesTable;
   tax_reminders: TaxRemindersTable;
+  payment_schedules: PaymentSchedulesTable;
+  payment_schedule_runs: PaymentScheduleRunsTable;
   transaction_notes: TransactionNotesTable;
   forecast_floors: ForecastFloorsTable;
   forecast_warnings: ForecastWarningsTable;
@@ -816,6 +866,8 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>;
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>;
 export type InvoiceScheduleRow = Selectable<InvoiceSchedulesTable>;
+export type PaymentScheduleRow = Selectable<PaymentSchedulesTable>;
+export type PaymentScheduleRunRow = Selectable<PaymentScheduleRunsTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type CardRow = Selectable<CardsTable>;

@@ -60,8 +60,9 @@ function chases(items: Planned[], date: string, gap: bigint): ForecastWarning['f
 }
 
 /**
- * A payment moved later lifts every day from its date to its new one by its amount: it fixes the warning
- * when moved past the last day the wallet is under the floor. Under until the window's end: "later".
+ * A payment moved later lifts every day from its date to its new one by its amount: it fixes this warning
+ * when moved to the first day the wallet is back at its floor (whose balance already counts the payment).
+ * Not back within the window: "later".
  */
 function moves(
   items: Planned[],
@@ -70,11 +71,9 @@ function moves(
   date: string,
   floor: bigint,
 ): ForecastWarning['fixes'] {
-  let lastUnder = -1;
-  line.balances.forEach((balance, index) => {
-    if (balance < floor) lastUnder = index;
-  });
-  const until = lastUnder >= 0 && lastUnder < days.length - 1 ? days[lastUnder]! : null;
+  const from = days.indexOf(date);
+  const back = line.balances.findIndex((balance, index) => index > from && balance >= floor);
+  const until = back > 0 ? days[back - 1]! : null;
   const payments = items
     .filter((item) => item.movable && item.amount < 0n && item.date <= date)
     .sort((a, b) => (a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0));

@@ -15,4 +15,5 @@ export async function fxModule(
   const { db, rates, notifier, limits } = deps;
   const fx = createFxService({ db, rates, notifier, limits });
   await app.register(fxRoutes, { prefix: '/api/convert', fx });
+  return { fx };
 }

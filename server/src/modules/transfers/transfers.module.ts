@@ -31,5 +31,5 @@ export async function transfersModule(
   verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
 
   await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
-  return { jobs: [payoutSettlementJob(config), heldTransferReturnJob(mailer)] };
+  return { transfers, jobs: [payoutSettlementJob(config), heldTransferReturnJob(mailer)] };
 }

@@ -1,0 +1,216 @@
+import type { Kysely, Updateable } from 'kysely';
+import {
+  paymentDatesBetween,
+  type CreatePaymentScheduleRequest,
+  type PaymentRun,
+  type PaymentSchedule,
+  type PaymentScheduleStatus,
+  type ScheduledPaymentDue,
+  type UpdatePaymentScheduleBody,
+} from '@contract/payment-schedules';
+import { amountProblem, Money } from '@contract/money';
+import type { Database, PaymentScheduleRow, PaymentSchedulesTable } from '../../db/schema';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
+import { findUser } from '../user/users';
+import { dayOf, positionFrom } from './payment-schedule-dates';
+import { toDue, toRun, toSchedule } from './payment-schedules.mapper';
+import * as repo from './payment-schedules.repository';
+
+export interface PaymentSchedulesDeps {
+  db: Kysely<Database>;
+  /** The clock (tests set it); a schedule's dates are UTC days. */
+  now?: () => Date;
+}
+
+export type PaymentSchedulesService = ReturnType<typeof createPaymentSchedulesService>;
+
+/** What the forecast module reads: the runs the user's schedules will make. */
+export interface PaymentSchedulesFace {
+  upcoming(userId: string, from: string, to: string): Promise<ScheduledPaymentDue[]>;
+}
+
+/** Scheduled payments: the owner's schedules and their states. Paying them is payment-runs.ts. */
+export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
+  const { db } = deps;
+  const today = () => dayOf(deps.now?.() ?? new Date());
+
+  async function own(trx: Kysely<Database>, userId: string, id: string, lock = false) {
+    const row = await repo.findSchedule(trx, userId, id, lock);
+    if (!row) throw notFound('Payment schedule');
+    return row;
+  }
+
+  async function withLastRun(trx: Kysely<Database>, row: PaymentScheduleRow) {
+    const [last] = await repo.latestRuns(trx, [row.id]);
+    return toSchedule(row, last);
+  }
+
+  /** Changes the owner's schedule in one transaction, when its status is one of `from` (else a 409). */
+  function change(
+    userId: string,
+    id: string,
+    from: readonly PaymentScheduleStatus[],
+    changes: (row: PaymentScheduleRow, trx: Kysely<Database>) => Promise<Updateable<PaymentSchedulesTable>>,
+  ): Promise<PaymentSchedule> {
+    return db.transaction().execute(async (trx) => {
+      const row = await own(trx, userId, id, true);
+      if (!from.includes(row.status)) {
+        throw new AppError('CONFLICT', `This payment schedule is ${row.status}: it cannot change that way`);
+      }
+      const updated = await repo.updateSchedule(trx, id, {
+        ...(await changes(row, trx)),
+        updated_at: new Date().toISOString(),
+      });
+      return withLastRun(trx, updated);
+    });
+  }
+
+  const face: PaymentSchedulesFace = {
+    /**
+     * Each run from `from` to `to` (inclusive) that the user's active and waiting schedules will make. A period
+     * already due but not yet paid (the job has not come round yet, or the schedule waits for its owner) is
+     * expected on `from`: it is owed now.
+     */
+    async upcoming(userId, from, to) {
+      const due: ScheduledPaymentDue[] = [];
+      for (const row of await repo.payingSchedules(db, userId)) {
+        const rule = {
+          firstDate: row.first_date,
+          cadence: row.cadence,
+          endDate: row.end_date,
+          nextIndex: Number(row.next_index),
+        };
+        if (row.next_date !== null && row.next_date < from && from <= to) due.push(toDue(row, from));
+        for (const date of paymentDatesBetween(rule, from, to)) due.push(toDue(row, date));
+      }
+      return due.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    },
+  };
+
+  return {
+    face,
+
+    async list(userId: string): Promise<PaymentSchedule[]> {
+      const rows = await repo.listSchedules(db, userId);
+      const last = new Map(
+        (
+          await repo.latestRuns(
+            db,
+            rows.map((row) => row.id),
+          )
+        ).map((run) => [run.schedule_id, run]),
+      );
+      return rows.map((row) => toSchedule(row, last.get(row.id)));
+    },
+
+    get: async (userId: string, id: string) => withLastRun(db, await own(db, userId, id)),
+
+    async runs(userId: string, id: string): Promise<PaymentRun[]> {
+      await own(db, userId, id);
+      return (await repo.runsOf(db, id)).map(toRun);
+    },
+
+    /** Makes a schedule once per Idempotency-Key: a replayed key answers with the schedule it made. */
+    async create(request: IdempotentRequest, body: CreatePaymentScheduleRequest) {
+      if (body.firstDate < today())
+        throw invalidFields({ firstDate: 'The first date cannot be in the past' });
+      const owner = await findUser(db, request.userId);
+      if (body.recipientEmail && owner && owner.email.toLowerCase() === body.recipientEmail.toLowerCase()) {
+        throw invalidFields({ recipientEmail: 'You cannot send money to yourself' });
+      }
+      return runIdempotent<PaymentSchedule>(db, request, async (trx) => {
+        const at = new Date().toISOString();
+        const rule = { first_date: body.firstDate, cadence: body.cadence, end_date: body.endDate };
+        const position = positionFrom(rule, 0);
+        const row = {
+          id: newId(),
+          user_id: request.userId,
+          kind: body.kind,
+          amount: Money.parse(body.amount, body.fromCurrency).format(),
+          from_currency: body.fromCurrency,
+          to_currency: body.toCurrency,
+          recipient_email: body.recipientEmail,
+          description: body.description,
+          ...rule,
+          status: position.finished ? ('finished' as const) : ('active' as const),
+          next_index: position.next_index,
+          next_date: position.next_date,
+          attempts: 0,
+          retry_at: null,
+          skip_before: null,
+          runs_paid: 0,
+          created_at: at,
+          updated_at: at,
+        } satisfies PaymentScheduleRow;
+        await repo.insertSchedule(trx, row);
+        return { status: 201, body: toSchedule(row, undefined) };
+      });
+    },
+
+    /** What the runs still to come pay; a new end date may finish the schedule. */
+    update: (userId: string, id: string, body: UpdatePaymentScheduleBody) =>
+      change(userId, id, ['active', 'paused', 'waiting'], async (row) => {
+        const problems: Record<string, string> = {};
+        const amountIssue = body.amount === undefined ? null : amountProblem(body.amount, row.from_currency);
+        if (amountIssue) problems.amount = amountIssue;
+        if (body.recipientEmail !== undefined && row.kind === 'conversion') {
+          problems.recipientEmail = 'A conversion has no recipient';
+        }
+        if (body.endDate && body.endDate < row.first_date) {
+          problems.endDate = 'The end date cannot be before the first date';
+        }
+        if (Object.keys(problems).length > 0) throw invalidFields(problems);
+        const endDate = body.endDate !== undefined ? body.endDate : row.end_date;
+        const position = positionFrom({ ...row, end_date: endDate }, Number(row.next_index));
+        return {
+          ...(body.amount !== undefined && { amount: Money.parse(body.amount, row.from_currency).format() }),
+          ...(body.recipientEmail !== undefined && { recipient_email: body.recipientEmail }),
+          ...(body.description !== undefined && { description: body.description }),
+          end_date: endDate,
+          next_date: position.next_date,
+          ...(position.finished && { status: 'finished' as const }),
+        };
+      }),
+
+    pause: (userId: string, id: string) =>
+      change(userId, id, ['active'], async () => ({ status: 'paused', retry_at: null })),
+
+    /**
+     * A paused schedule picks up at its first date from today on (today's is paid; the dates it missed are
+     * recorded as skipped). A waiting one tries its failed period again at the job's next run, then goes on
+     * from today the same way.
+     */
+    resume: (userId: string, id: string) =>
+      change(userId, id, ['paused', 'waiting'], async (row, trx) => {
+        const day = today();
+        if (row.status === 'waiting') {
+          return { status: 'active', attempts: 0, retry_at: null, skip_before: day };
+        }
+        const position = positionFrom(row, Number(row.next_index), day);
+        for (const date of position.skipped) {
+          await repo.recordRun(
+            trx,
+            { schedule_id: row.id, user_id: row.user_id, period_date: date },
+            'skipped',
+          );
+        }
+        return {
+          status: position.finished ? ('finished' as const) : ('active' as const),
+          next_index: position.next_index,
+          next_date: position.next_date,
+          attempts: 0,
+          retry_at: null,
+        };
+      }),
+
+    /** Cancelled schedules stay in the list with their runs; they pay nothing more. */
+    cancel: (userId: string, id: string) =>
+      change(userId, id, ['active', 'paused', 'waiting'], async () => ({
+        status: 'cancelled',
+        next_date: null,
+        retry_at: null,
+      })),
+  };
+}
