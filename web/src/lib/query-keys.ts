@@ -27,6 +27,8 @@ export const queryKeys = {
   categoryTotals: ['category-totals'] as const,
   /** GET /api/tax/estimate and /profile: the dashboard's tax card and the Tax page; money moving changes it. */
   tax: ['tax'] as const,
+  /** Prefix of GET /api/forecast: balances, invoices, schedules and floors all move it. */
+  forecast: ['forecast'] as const,
 };
 
 /**
@@ -39,4 +41,5 @@ export const moneyFigureKeys = [
   queryKeys.analytics,
   queryKeys.goals,
   queryKeys.tax,
+  queryKeys.forecast,
 ] as const;

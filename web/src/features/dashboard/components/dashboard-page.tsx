@@ -5,6 +5,7 @@ import { valuePortfolio } from '../lib/portfolio';
 import { AddFundsDialog } from './add-funds-dialog';
 import { CurrencyPortfolio } from './currency-portfolio';
 import { EarningsAnalytics } from './earnings-analytics';
+import { ForecastCard } from './forecast-card';
 import { QuickActions } from './quick-actions';
 import { ReceiveDialog } from './receive-dialog';
 import { RecentActivity } from './recent-activity';
@@ -55,6 +56,7 @@ export function DashboardPage() {
         <CurrencyPortfolio {...balances} className="lg:col-span-3" />
         <RecentActivity className="lg:col-span-2" />
       </div>
+      <ForecastCard />
       <EarningsAnalytics />
       <TaxCard />
       <AddFundsDialog {...dialogProps('add-funds')} />

@@ -18,4 +18,12 @@ export const invoiceQueryOptions = (invoice: Invoice) =>
 
 export const useInvoice = (invoice: Invoice) => useQuery(invoiceQueryOptions(invoice));
 
+/** The invoice an address names (/invoices?invoice=<id>, linked from the forecast), with no list to start from. */
+export const useLinkedInvoice = (id: string | null) =>
+  useQuery({
+    queryKey: [...invoiceKeys.all, 'detail', id],
+    queryFn: ({ signal }) => api.get<Invoice>(`/api/invoices/${encodeURIComponent(id ?? '')}`, signal),
+    enabled: id !== null,
+  });
+
 export const invoicePdfUrl = (id: string) => `/api/invoices/${encodeURIComponent(id)}/pdf`;

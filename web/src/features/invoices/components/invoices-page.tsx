@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { Invoice } from '@contract/invoices';
 import { Button } from '@web/components/ui/button';
 import { useReadingBooks } from '@web/lib/open-books';
+import { useLinkedInvoice } from '../api/get-invoice';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { InvoiceList, invoiceQueryOf, type InvoiceFilterState } from './invoice-list';
@@ -24,6 +25,18 @@ export function InvoicesPage() {
     setSearch(rest);
     if (clientId !== filter.clientId) {
       setParams(clientId ? { client: clientId } : {}, { replace: true });
+    }
+  };
+  // ?invoice= opens one invoice's detail: other screens (the dashboard's forecast) link to it that way.
+  const linkedId = params.get('invoice');
+  const linked = useLinkedInvoice(linkedId);
+  const shown = open ?? (linkedId ? (linked.data ?? null) : null);
+  const closeDetail = () => {
+    setOpen(null);
+    if (linkedId) {
+      const rest = new URLSearchParams(params);
+      rest.delete('invoice');
+      setParams(rest, { replace: true });
     }
   };
   const exportUrl = `/api/invoices/export.csv?${new URLSearchParams(invoiceQueryOf(filter))}`;
@@ -52,10 +65,10 @@ export function InvoicesPage() {
       {!readOnly && <RecurringInvoices />}
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
       <InvoiceDetailDialog
-        invoice={open}
-        onClose={() => setOpen(null)}
+        invoice={shown}
+        onClose={closeDetail}
         onEdit={(draft) => {
-          setOpen(null);
+          closeDetail();
           setEditing(draft);
         }}
       />
