@@ -9,6 +9,7 @@ import { createTestApp } from '../test/test-app';
 import { sqliteMoneyColumns } from './migrations/0024-amount-ceilings';
 import { sqlitePaymentMoneyColumns } from './migrations/0030-invoice-payments';
 import { sqliteCheckoutMoneyColumns } from './migrations/0032-payment-checkouts';
+import { sqliteForecastMoneyColumns } from './migrations/0041-forecast';
 
 /** Integer columns that are not money: counters, clocks, sizes. Anything else declared bigint is money. */
 const notMoney = new Set(['rate_limits.window_start', 'two_factor.last_used_step']);
@@ -36,8 +37,8 @@ describe('money columns hold integers only [sqlite]', () => {
       where m.type = 'table' and lower(c.type) = 'bigint'`.execute(ctx.app.db);
     const guarded = [
       ...sqliteMoneyColumns.flatMap(({ table, columns }) => columns.map((c) => `${table}.${c.name}`)),
-      ...[...sqlitePaymentMoneyColumns, ...sqliteCheckoutMoneyColumns].flatMap(({ table, columns }) =>
-        columns.map((c) => `${table}.${c}`),
+      ...[...sqlitePaymentMoneyColumns, ...sqliteCheckoutMoneyColumns, ...sqliteForecastMoneyColumns].flatMap(
+        ({ table, columns }) => columns.map((c) => `${table}.${c}`),
       ),
     ];
     const money = declared.rows.map((row) => `${row.table}.${row.column}`).filter((c) => !notMoney.has(c));
@@ -48,7 +49,11 @@ describe('money columns hold integers only [sqlite]', () => {
       ctx.app.db,
     );
     expect(triggers.rows).toHaveLength(
-      (sqliteMoneyColumns.length + sqlitePaymentMoneyColumns.length + sqliteCheckoutMoneyColumns.length) * 2,
+      (sqliteMoneyColumns.length +
+        sqlitePaymentMoneyColumns.length +
+        sqliteCheckoutMoneyColumns.length +
+        sqliteForecastMoneyColumns.length) *
+        2,
     );
   });
 

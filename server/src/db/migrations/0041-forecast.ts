@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
+import { addIntegerTriggers } from './0030-invoice-payments';
 
 /**
  * The cash-flow forecast (modules/forecast).
@@ -12,7 +13,13 @@ import type { Kysely } from 'kysely';
  *   part of the year's tax not set aside), as of `computed_on`. The estimate totals the tax year's history, too
  *   slow to repeat on every forecast of a long history: it is computed when a forecast first needs it, then
  *   once a day by the warnings job.
+ * - SQLite: the money columns (a floor, a shortfall) get the integer-only triggers.
  */
+export const sqliteForecastMoneyColumns = [
+  { table: 'forecast_floors', trigger: 'forecast_floors', columns: ['floor'] },
+  { table: 'forecast_tax_estimates', trigger: 'forecast_tax_estimates', columns: ['shortfall'] },
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('forecast_floors')
@@ -43,6 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('next_date', 'text', (col) => col.notNull())
     .addColumn('shortfall', 'bigint', (col) => col.notNull())
     .execute();
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await addIntegerTriggers(db, sqliteForecastMoneyColumns);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
