@@ -66,7 +66,8 @@ const paymentWrites = [
   'POST /api/payment-schedules/:id/resume',
 ];
 
-const needs = new Map<string, ApiKeyNeed>([
+/** The writes a scope covers, by `METHOD /url` (tests check each names a registered route). */
+export const scopedWrites = new Map<string, ApiKeyScope>([
   ...invoiceWrites.map((route) => [route, 'invoices'] as const),
   ...paymentWrites.map((route) => [route, 'payments'] as const),
 ]);
@@ -77,7 +78,7 @@ const isUnder = (url: string, place: string) => url === place || url.startsWith(
 export function apiKeyNeedOf(method: string, url: string, configured?: ApiKeyNeed): ApiKeyNeed {
   if (neverForKeys.some((place) => isUnder(url, place))) return 'never';
   if (configured) return configured;
-  return needs.get(`${method} ${url}`) ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'never');
+  return scopedWrites.get(`${method} ${url}`) ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'never');
 }
 
 /** Whether a key of this scope covers the need: every scope reads; each writes only its own. */
