@@ -24,6 +24,8 @@ export const errorCodes = [
   'UNAVAILABLE', // 503: a dependency is down
   'EMAIL_NOT_VERIFIED', // 403: the account's address is unproven, so it cannot yet pay or mail other people
   'STORAGE_FULL', // 503: the server's storage is full, nothing can be saved; retry later (Retry-After)
+  'API_KEY_EXPIRED', // 401: the API key's expiry date has passed; make a new key in the profile
+  'API_KEY_REVOKED', // 401: the API key was revoked; make a new key in the profile
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

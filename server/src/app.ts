@@ -12,6 +12,8 @@ import { accountantsModule } from './modules/accountants/accountants.module';
 import { booksAccess, describeOpenBooks } from './modules/accountants/books-access';
 import { accountantPackModule } from './modules/accountant-pack/accountant-pack.module';
 import { analyticsModule } from './modules/analytics/analytics.module';
+import { apiKeysModule } from './modules/api-keys/api-keys.module';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
 import { categoriesModule } from './modules/categories/categories.module';
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('notifier', notifier);
   const rates = appRateSource(app);
 
+  const apiKeys = createApiKeysService({ db });
   // Sessions are looked up on `app.auth` per request: the auth module, below, decorates it.
   const guards = await registerRequestGuards(app, {
     config,
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect,
     authenticate: (token) => app.auth.authenticate(token),
     booksAccess: (session) => booksAccess(db, session),
+    apiKey: (secret) => apiKeys.lookup(secret),
   });
   const mail = await mailModule(app, { db, config });
   const { mailer } = mail;
@@ -152,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await analyticsModule(app, { db, rates });
   const statements = await statementsModule(app, { db, config });
   await accountantsModule(app, { db, mailer, notifier, auth });
+  await apiKeysModule(app, { keys: apiKeys });
   await accountantPackModule(app, {
     transactions: history.transactions,
     invoices: invoices.face,

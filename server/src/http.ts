@@ -31,6 +31,7 @@ import { databaseRateLimitStore, pruneRateLimits } from './plugins/rate-limit-st
 import { connectRedis } from './plugins/redis';
 import { repliesTogether } from './plugins/replies-together';
 import { securityHeaders } from './plugins/security-headers';
+import type { ApiKeyNeed } from './plugins/api-key-scope';
 import { sessionPlugin, type SessionPluginOptions } from './plugins/session';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ declare module 'fastify' {
       public: boolean;
       /** Who else may call it (plugins/session.ts): absent, the owner only. */
       accountant?: 'read' | 'annotate' | 'self';
+      /** What a personal API key needs, when the route says (plugins/api-key-scope.ts resolves the rest). */
+      apiKey?: ApiKeyNeed;
     }>;
   }
 }
@@ -102,6 +105,7 @@ export async function createHttpApp(config: Config, logger: Logger): Promise<App
       url: route.url,
       public: Boolean(route.config?.public),
       ...(route.config?.accountant && { accountant: route.config.accountant }),
+      ...(route.config?.apiKey && { apiKey: route.config.apiKey }),
     });
   });
   // During a graceful stop, in-flight responses carry Connection: close, so their keep-alive sockets end with
@@ -149,6 +153,8 @@ export async function registerRequestGuards(
     authenticate: SessionPluginOptions['authenticate'];
     /** Whether an accountant may still read an owner's books (the accountants module answers). */
     booksAccess: SessionPluginOptions['booksAccess'];
+    /** The personal API key a bearer secret names (the api-keys module answers). */
+    apiKey: SessionPluginOptions['apiKey'];
   },
 ): Promise<{ checks: IntegrationCheck[]; jobs: Job[] }> {
   const { config, db, dialect } = deps;
@@ -175,7 +181,12 @@ export async function registerRequestGuards(
       : null;
   if (rateLimitCounter) app.addHook('onClose', () => rateLimitCounter.close());
   await app.register(fastifyRateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
+    // The limit's hook runs after the session's (route hooks follow app hooks), so a call made with a personal API
+    // key is known by then: it counts against its key's own limit, wherever it comes from, and everything else
+    // against its address.
+    keyGenerator: (request) => (request.auth?.apiKeyId ? `api-key:${request.auth.apiKeyId}` : request.ip),
+    max: (request) =>
+      request.auth?.apiKeyId ? config.API_KEY_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     // The API limit is for the API: the app's own files and pages (and health checks) are not counted, or a
     // person who used the app for a while would find its scripts answering 429.
@@ -212,6 +223,7 @@ export async function registerRequestGuards(
     cookie: SESSION_COOKIE,
     authenticate: deps.authenticate,
     booksAccess: deps.booksAccess,
+    apiKey: deps.apiKey,
   });
 
   return {

@@ -122,6 +122,8 @@ const envSchema = z.object({
    */
   TRUST_PROXY: trustProxySchema.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** API requests per minute per personal API key (in place of the per-address limit for its calls). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Free failed sign-ins per account from one source (or one known device) before each try must wait. */
   LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   /** Free failed sign-ins per account from all sources without its device cookie (a spread-out attack). */

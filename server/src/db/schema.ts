@@ -855,6 +855,7 @@ export interface Database {
   forecast_floors: ForecastFloorsTable;
   forecast_warnings: ForecastWarningsTable;
   forecast_tax_estimates: ForecastTaxEstimatesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -921,4 +922,21 @@ export interface ForecastTaxEstimatesTable {
   next_date: string;
   /** Minor units of `currency`: the estimated tax not held by the tax goal. */
   shortfall: bigint;
+}
+
+/** A personal API key (modules/api-keys, migration 0042): only its secret's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The secret's first characters, shown in lists. */
+  prefix: string;
+  secret_hash: string;
+  scope: 'read' | 'invoices' | 'payments';
+  created_at: string;
+  /** Refreshed at most once a minute while the key is used. */
+  last_used_at: string | null;
+  /** The moment it stops working; null: until revoked. */
+  expires_at: string | null;
+  revoked_at: string | null;
 }

@@ -20,6 +20,8 @@ const statusByCode: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   EMAIL_NOT_VERIFIED: 403,
   STORAGE_FULL: 503,
+  API_KEY_EXPIRED: 401,
+  API_KEY_REVOKED: 401,
 };
 
 /** The one error type the app throws on purpose. The error handler turns it into `{code, message, fields?}`. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { isApiRoute } from './api-route';
+import { isApiKeyCall } from './session';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,7 +33,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { allowedOrig
   }
 
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !isApiRoute(request)) return;
+    // A call that names a personal API key is never authenticated by cookies (plugins/session.ts), so a page on
+    // another site gains nothing by sending one; and a browser asks first (a preflight) before it sends that header.
+    if (safeMethods.has(request.method) || !isApiRoute(request) || isApiKeyCall(request)) return;
     const origin = request.headers.origin;
     const crossSite = origin
       ? !isSameOrigin(request, origin)

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiKeyScope } from '@contract/api-keys';
 import { AppError, unauthenticated } from '../lib/errors';
+import { apiKeyNeedOf, scopeCovers, type ApiKeyNeed } from './api-key-scope';
 import { isApiRoute } from './api-route';
 
 declare module 'fastify' {
@@ -15,6 +17,11 @@ declare module 'fastify' {
      * the owner's only: an accountant reading someone's books is refused, whatever the route does.
      */
     accountant?: 'read' | 'annotate' | 'self';
+    /**
+     * What a personal API key needs to call the route (plugins/api-key-scope.ts): absent, a GET is 'read' and
+     * anything else is never for a key unless the table there names it.
+     */
+    apiKey?: ApiKeyNeed;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -37,7 +44,14 @@ export interface RequestAuth {
   annotate: boolean;
   /** Whose books the session has open, whatever this route serves (null: its own). */
   booksOwnerId: string | null;
+  /** Set when a personal API key, not a session, makes the call (its id; `sessionId` then names no session). */
+  apiKeyId?: string;
 }
+
+/** What the api-keys module finds for a bearer secret: the key and its owner, or why it does not work. */
+export type ApiKeyLookup =
+  | { found: true; keyId: string; userId: string; scope: ApiKeyScope }
+  | { found: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 /** A session as the auth module finds it for a cookie: its user, and whose books it has open. */
 export interface SignedInSession {
@@ -69,6 +83,70 @@ export interface SessionPluginOptions {
    * database on every request that reads them, so a revocation holds at once in every process. Null: no more.
    */
   booksAccess(session: SignedInSession & { booksOwnerId: string }): Promise<{ annotate: boolean } | null>;
+  /** The personal API key a bearer secret names: asked of the database on every call, so a revoke holds at once. */
+  apiKey(secret: string): Promise<ApiKeyLookup>;
+}
+
+/** Marks every personal API key, so the session layer tells one from other bearer tokens (the operator's). */
+export const API_KEY_MARK = 'mer_';
+
+/** The secret of an `Authorization: Bearer …` header, or null when there is none. */
+export function bearerTokenOf(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match ? match[1]! : null;
+}
+
+/** Whether the request presents a personal API key (then cookies never authenticate it and CSRF is moot). */
+export function isApiKeyCall(request: FastifyRequest): boolean {
+  return bearerTokenOf(request.headers.authorization)?.startsWith(API_KEY_MARK) ?? false;
+}
+
+const keyRefused = {
+  unknown: () =>
+    new AppError(
+      'UNAUTHENTICATED',
+      'This API key is not valid. Check it, or make a new one in your profile.',
+    ),
+  expired: () => new AppError('API_KEY_EXPIRED', 'This API key has expired. Make a new one in your profile.'),
+  revoked: () => new AppError('API_KEY_REVOKED', 'This API key was revoked. Make a new one in your profile.'),
+};
+
+/**
+ * The request's auth for a bearer call: the key's owner in their own books, if the key works and its scope
+ * covers the route. Cookies play no part, so a page cannot lend its session to a call that names a key, and a
+ * key never opens an accountant's view of someone else's books. A public route answers the caller as anonymous.
+ */
+async function authForKey(
+  request: FastifyRequest,
+  secret: string,
+  options: SessionPluginOptions,
+): Promise<RequestAuth | null> {
+  const { config, url = '' } = request.routeOptions;
+  if (!secret.startsWith(API_KEY_MARK))
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'The bearer token is not a Meridian API key (they start with mer_).',
+    );
+  const key = await options.apiKey(secret);
+  if (!key.found) throw keyRefused[key.reason]();
+  if (config.public) return null;
+  const need = apiKeyNeedOf(request.method, url, config.apiKey);
+  if (!scopeCovers(key.scope, need))
+    throw new AppError(
+      'FORBIDDEN',
+      need === 'never'
+        ? 'An API key cannot do this. Sign in to Meridian to do it.'
+        : `This API key can only ${key.scope === 'read' ? 'read' : `read and manage ${key.scope}`}: this needs a key with the ${need} scope.`,
+    );
+  return {
+    userId: key.userId,
+    sessionId: `api-key:${key.keyId}`,
+    role: 'owner',
+    actingUserId: key.userId,
+    annotate: true,
+    booksOwnerId: null,
+    apiKeyId: key.keyId,
+  };
 }
 
 const notForAccountants = () =>
@@ -113,13 +191,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   // route not theirs a 403, never a 400 that describes a protected route's body.
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
-    const token = request.cookies[options.cookie];
     const isPublic = Boolean(request.routeOptions.config.public);
+    // A public route may be sent another bearer token (the operator's): only a key makes it a key call there.
+    const bearer = bearerTokenOf(request.headers.authorization);
+    const keyCall = bearer !== null && (!isPublic || isApiKeyCall(request));
+    const token = request.cookies[options.cookie];
     try {
-      const session = token ? await options.authenticate(token) : null;
-      request.auth = session ? await authFor(request, session, options) : null;
+      if (keyCall) request.auth = await authForKey(request, bearer, options);
+      else {
+        const session = token ? await options.authenticate(token) : null;
+        request.auth = session ? await authFor(request, session, options) : null;
+      }
     } catch (error) {
-      if (error instanceof AppError && error.code === 'FORBIDDEN') throw error;
+      if (error instanceof AppError && (error.code === 'FORBIDDEN' || (keyCall && error.status < 500)))
+        throw error;
       // Sessions live in the database: if it cannot answer, nobody can be signed in. A public route (System
       // Status among them) still answers, as an anonymous caller; anything else is a 503, not a 500.
       request.log.warn({ err: error }, 'session lookup failed');

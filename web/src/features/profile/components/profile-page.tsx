@@ -4,6 +4,7 @@ import { LoadError } from '@web/components/load-error';
 import { useUser } from '@web/lib/user';
 import { AccountantAccessCard } from './accountant-access-card';
 import { AccountStatus } from './account-status';
+import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
@@ -43,6 +44,7 @@ export function ProfilePage() {
         <SessionsList />
       </Card>
       {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
+      {user.data && <ApiKeysCard isDemo={user.data.isDemo} />}
     </div>
   );
 }

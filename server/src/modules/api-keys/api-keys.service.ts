@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import {
+  MAX_API_KEY_DAYS,
+  MAX_API_KEYS,
+  type ApiKey,
+  type ApiKeyList,
+  type CreatedApiKey,
+} from '@contract/api-keys';
+import type { Database } from '../../db/schema';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { ApiKeyLookup } from '../../plugins/session';
+import { hashApiKeySecret, newApiKeySecret } from './api-key-secret';
+import { toApiKey } from './api-keys.mapper';
+import * as repo from './api-keys.repository';
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;
+
+const DAY = 86_400_000;
+/** A key's last use is written at most this often, so a busy script costs no write per call. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The moment a key whose last day is `day` (UTC) stops working: the start of the next day. */
+function expiryOf(day: string, now: Date): string {
+  const end = new Date(Date.parse(`${day}T00:00:00Z`) + DAY);
+  if (end.getTime() <= now.getTime())
+    throw invalidFields({ expiresOn: 'The expiry date must be today or later' });
+  if (end.getTime() - now.getTime() > (MAX_API_KEY_DAYS + 1) * DAY)
+    throw invalidFields({ expiresOn: `The expiry date can be at most ${MAX_API_KEY_DAYS} days ahead` });
+  return end.toISOString();
+}
+
+/** Personal API keys: made, listed and revoked by their owner; looked up for every bearer call. */
+export function createApiKeysService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+
+  return {
+    async list(userId: string): Promise<ApiKeyList> {
+      return { keys: (await repo.listApiKeys(db, userId)).map(toApiKey) };
+    },
+
+    async create(
+      userId: string,
+      body: { name: string; scope: ApiKey['scope']; expiresOn?: string | null },
+    ): Promise<CreatedApiKey> {
+      const now = new Date();
+      const expiresAt = body.expiresOn ? expiryOf(body.expiresOn, now) : null;
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('is_demo')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow();
+        if ((await repo.countLiveApiKeys(trx, userId, now.toISOString())) >= MAX_API_KEYS)
+          throw new AppError(
+            'BUSINESS_RULE',
+            `You can have at most ${MAX_API_KEYS} API keys. Revoke one you no longer use first.`,
+          );
+        const { secret, prefix, hash } = newApiKeySecret(Number(user.is_demo) === 1);
+        const row = {
+          id: newId(),
+          user_id: userId,
+          name: body.name,
+          prefix,
+          secret_hash: hash,
+          scope: body.scope,
+          created_at: now.toISOString(),
+          last_used_at: null,
+          expires_at: expiresAt,
+          revoked_at: null,
+        };
+        await repo.insertApiKey(trx, row);
+        return { ...toApiKey(row), secret };
+      });
+    },
+
+    async revoke(userId: string, id: string): Promise<void> {
+      if (!(await repo.revokeApiKey(db, userId, id, new Date().toISOString()))) throw notFound('API key');
+    },
+
+    /** The key a bearer secret names, from the database on every call; marks it used once a minute at most. */
+    async lookup(secret: string): Promise<ApiKeyLookup> {
+      const key = await repo.findApiKeyByHash(db, hashApiKeySecret(secret));
+      if (!key) return { found: false, reason: 'unknown' };
+      if (key.revoked_at) return { found: false, reason: 'revoked' };
+      const now = new Date();
+      if (key.expires_at && key.expires_at <= now.toISOString()) return { found: false, reason: 'expired' };
+      // A demo key is one whose secret says so; its owner must still be the demo account it was made for.
+      if (secret.startsWith('mer_demo_') !== (Number(key.is_demo) === 1))
+        return { found: false, reason: 'unknown' };
+      const staleBefore = new Date(now.getTime() - TOUCH_EVERY_MS).toISOString();
+      if (!key.last_used_at || key.last_used_at < staleBefore)
+        await repo.touchApiKey(db, key.id, now.toISOString(), staleBefore);
+      return { found: true, keyId: key.id, userId: key.user_id, scope: key.scope };
+    },
+  };
+}
