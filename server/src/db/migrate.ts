@@ -40,6 +40,7 @@ import * as transactionReceipts from './migrations/0036-transaction-receipts';
 import * as tax from './migrations/0039-tax';
 import * as paymentSchedules from './migrations/0040-payment-schedules';
 import * as forecast from './migrations/0041-forecast';
+import * as passkeys from './migrations/0044-passkeys';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0039-tax': tax,
   '0040-payment-schedules': paymentSchedules,
   '0041-forecast': forecast,
+  '0044-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
