@@ -122,7 +122,7 @@ export function createPasskeysService(deps: {
         timeout: CHALLENGE_MINUTES * 60_000,
       });
       await newChallenge(options.challenge, 'register', userId);
-      return options;
+      return { ...options };
     },
 
     async register(userId: string, body: PasskeyRegistrationBody): Promise<Passkey> {
@@ -175,7 +175,7 @@ export function createPasskeysService(deps: {
         timeout: CHALLENGE_MINUTES * 60_000,
       });
       await newChallenge(options.challenge, 'sign-in', null);
-      return options;
+      return { ...options };
     },
 
     /**
