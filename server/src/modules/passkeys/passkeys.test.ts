@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { beforeEach, expect, it } from 'vitest';
 import { sessionCookieFrom, signUp, TEST_PASSWORD, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
+import { accountantOf } from '../../test/accountants';
 import { SoftAuthenticator } from '../../test/webauthn';
 
 let lastOctet = 0;
@@ -234,5 +235,55 @@ describeEachDatabase('passkeys', (ctx) => {
     expect(
       (await request(null, 'POST', '/api/auth/passkeys/registration/options', { password: 'x' })).statusCode,
     ).toBe(401);
+  });
+
+  it('is not for an accountant reading someone’s books', async () => {
+    const owner = await signUp(ctx.app);
+    const passkey = await addPasskey(owner, new SoftAuthenticator());
+    const { accountant } = await accountantOf(ctx.app, owner);
+    expect((await request(accountant, 'GET', '/api/auth/passkeys')).statusCode).toBe(403);
+    const options = await request(accountant, 'POST', '/api/auth/passkeys/registration/options', {
+      password: TEST_PASSWORD,
+    });
+    expect(options.statusCode).toBe(403);
+    expect((await request(accountant, 'DELETE', `/api/auth/passkeys/${passkey.id}`)).statusCode).toBe(403);
+    expect((await request(owner, 'GET', '/api/auth/passkeys')).json().passkeys).toHaveLength(1);
+  });
+
+  it('counts a failed passkey sign-in against its address, as a failed password is, and obeys the wait', async () => {
+    const session = await signUp(ctx.app);
+    const authenticator = new SoftAuthenticator();
+    await addPasskey(session, authenticator);
+    const key = `source:${remoteAddress}`;
+    const failures = async () =>
+      Number(
+        (
+          await ctx.app.db
+            .selectFrom('login_throttle')
+            .select('failures')
+            .where('key', '=', key)
+            .executeTakeFirst()
+        )?.failures ?? 0,
+      );
+
+    const refused = await signIn(
+      authenticator.assert(await signInOptions(), { origin: 'https://evil.example' }),
+    );
+    expect(refused.statusCode).toBe(401);
+    expect(await failures()).toBe(1);
+    // A success takes back only its own attempt.
+    expect((await signIn(authenticator.assert(await signInOptions()))).statusCode).toBe(200);
+    expect(await failures()).toBe(1);
+
+    // The address is made to wait (as many failed passwords from it would): even a right passkey waits.
+    await ctx.app.db
+      .updateTable('login_throttle')
+      .set({ blocked_until: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('key', '=', key)
+      .execute();
+    const options = await signInOptions();
+    const waiting = await signIn(authenticator.assert(options));
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBeDefined();
   });
 });
