@@ -76,20 +76,22 @@ function coseKey(publicKey: KeyObject): Buffer {
 export class SoftAuthenticator {
   readonly credentials: SoftCredential[] = [];
 
-  /** navigator.credentials.create: a new credential for the options' user, and the browser's JSON. */
+  private newCredential(userHandle: string): SoftCredential {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const credential = { id: randomBytes(16), privateKey, publicKey, userHandle, counter: 0 };
+    this.credentials.push(credential);
+    return credential;
+  }
+
+  /**
+   * navigator.credentials.create: a new credential for the options' user (or, `again`, one it already holds,
+   * as an authenticator that ignores excludeCredentials would), and the browser's JSON.
+   */
   register(
     options: { challenge: string; rp: { id?: string }; user: { id: string } },
-    client: ClientOptions = {},
+    client: ClientOptions & { again?: SoftCredential } = {},
   ) {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const credential: SoftCredential = {
-      id: randomBytes(16),
-      privateKey,
-      publicKey,
-      userHandle: options.user.id,
-      counter: 0,
-    };
-    this.credentials.push(credential);
+    const credential = client.again ?? this.newCredential(options.user.id);
     const clientData = JSON.stringify({
       type: 'webauthn.create',
       challenge: client.challenge ?? options.challenge,
@@ -98,7 +100,7 @@ export class SoftAuthenticator {
     });
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credential.id.length);
-    const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, coseKey(publicKey)]);
+    const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, coseKey(credential.publicKey)]);
     const flags = UP | AT | ((client.userVerified ?? true) ? UV : 0);
     const authData = authenticatorData(options.rp.id ?? 'localhost', flags, 0, attested);
     const attestationObject = cbor(

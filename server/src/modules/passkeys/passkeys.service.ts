@@ -16,6 +16,7 @@ import {
 } from '@contract/passkeys';
 import type { Config } from '../../config/env';
 import type { Database, WebAuthnChallengesTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import type { ClientInfo, SignedIn } from '../auth/auth-context';
 import type { AuthService } from '../auth/auth.service';
@@ -36,6 +37,10 @@ const signInExpired = () =>
   new AppError('SIGN_IN_EXPIRED', 'This passkey sign-in has expired. Please try again.');
 const notVerified = () =>
   new AppError('INVALID_CREDENTIALS', 'This passkey could not be verified. Please try again.');
+
+/** SQLite names a primary key's refusal apart from a unique index's. */
+const isPrimaryKeyViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 
 /** The challenge the browser signed, read from its clientDataJSON (WebAuthn's library checks the rest). */
 function signedChallenge(clientDataJSON: string): string | null {
@@ -140,9 +145,6 @@ export function createPasskeysService(deps: {
         throw new AppError('BUSINESS_RULE', 'This passkey could not be verified. Please try again.');
       }
       const info = verified.registrationInfo;
-      if (await repo.findPasskey(db, info.credential.id)) {
-        throw new AppError('CONFLICT', 'This passkey is already registered');
-      }
       const passkey = {
         id: info.credential.id,
         user_id: userId,
@@ -155,7 +157,13 @@ export function createPasskeysService(deps: {
         created_at: now().toISOString(),
         last_used_at: null,
       };
-      await repo.insertPasskey(db, passkey);
+      // The credential id is the key: a passkey already added (to this account or another) is refused.
+      await repo.insertPasskey(db, passkey).catch((error: unknown) => {
+        if (isUniqueViolation(error) || isPrimaryKeyViolation(error)) {
+          throw new AppError('CONFLICT', 'This passkey is already registered');
+        }
+        throw error;
+      });
       return toPasskey(passkey);
     },
 

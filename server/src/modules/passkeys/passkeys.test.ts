@@ -76,6 +76,16 @@ describeEachDatabase('passkeys', (ctx) => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ id: response.id, name: 'Work laptop', lastUsedAt: null });
 
+    // The same credential again (an authenticator that ignored excludeCredentials) is refused.
+    const more = await request(session, 'POST', '/api/auth/passkeys/registration/options', {
+      password: TEST_PASSWORD,
+    });
+    const twice = await request(session, 'POST', '/api/auth/passkeys/registration', {
+      name: 'Again',
+      response: authenticator.register(more.json(), { again: authenticator.credentials[0]! }).response,
+    });
+    expect(twice.statusCode).toBe(409);
+
     const list = await request(session, 'GET', '/api/auth/passkeys');
     expect(list.json().passkeys).toEqual([created.json()]);
     // Its id is offered to the authenticator next time, so the same one is not added twice.
