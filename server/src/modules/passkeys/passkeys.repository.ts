@@ -9,8 +9,8 @@ export function insertChallenge(db: Db, row: WebAuthnChallengesTable) {
 }
 
 /**
- * Spends a challenge: deleted whatever comes next, so it answers once. Returns it only if it was live and
- * made for this purpose (and this user, for a registration).
+ * Spends a challenge: deleted whatever comes next, so it answers once. Returns it (with whose registration it
+ * was) only if it was live and made for this purpose.
  */
 export async function takeChallenge(
   db: Db,
