@@ -100,7 +100,12 @@ export class SoftAuthenticator {
     });
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credential.id.length);
-    const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, coseKey(credential.publicKey)]);
+    const attested = Buffer.concat([
+      Buffer.alloc(16),
+      idLength,
+      credential.id,
+      coseKey(credential.publicKey),
+    ]);
     const flags = UP | AT | ((client.userVerified ?? true) ? UV : 0);
     const authData = authenticatorData(options.rp.id ?? 'localhost', flags, 0, attested);
     const attestationObject = cbor(
