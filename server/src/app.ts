@@ -30,6 +30,7 @@ import { ledgerModule } from './modules/ledger/ledger.module';
 import { mailModule } from './modules/mail/mail.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
+import { passkeysModule } from './modules/passkeys/passkeys.module';
 import { paymentSchedulesModule } from './modules/payment-schedules/payment-schedules.module';
 import { passwordResetModule } from './modules/password-reset/password-reset.module';
 import { paymentsModule } from './modules/payments/payments.module';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     describeBooks: (auth) => describeOpenBooks(db, auth),
   });
   const { auth, verification, checkPassword } = accounts;
+  const passkeys = await passkeysModule(app, { db, config, auth, checkPassword });
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
   const history = await transactionsModule(app, { db, auth });
@@ -182,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = [
     guards,
     accounts,
+    passkeys,
     mail,
     transfers,
     paymentSchedules,

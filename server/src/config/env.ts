@@ -310,7 +310,10 @@ const envSchema = z.object({
   MAIL_TO_OTHERS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   /** An address left unverified this many days is given up to whoever signs up with it and proves it. */
   UNVERIFIED_EMAIL_RELEASE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-  /** The address people reach this server at; links in emails start with it. */
+  /**
+   * The address people reach this server at; links in emails start with it, and passkeys are bound to its host
+   * (changing the host leaves existing passkeys unusable; a loopback IP is taken as localhost).
+   */
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[^/]+$/, 'PUBLIC_URL must be an origin such as https://bank.example.com (no path)')

@@ -580,6 +580,32 @@ export interface PaymentScheduleRunsTable {
   updated_at: string;
 }
 
+/** A WebAuthn credential (modules/passkeys, migration 0044); `id` is the credential id, base64url. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number | bigint | string, number, number>;
+  /** Comma separated (usb, nfc, ble, hybrid, internal). */
+  transports: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: ColumnType<number | bigint, number, number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for a passkey registration or sign-in: single use, short-lived. */
+export interface WebAuthnChallengesTable {
+  challenge: string;
+  /** Whose registration; null for a sign-in, where nobody is named. */
+  user_id: string | null;
+  purpose: 'register' | 'sign-in';
+  created_at: string;
+  expires_at: string;
+}
+
 /** A user's TOTP two-factor (modules/auth/two-factor.service.ts); `enabled_at` null while enrolling. */
 export interface TwoFactorTable {
   user_id: string;
@@ -856,6 +882,8 @@ export interface Database {
   forecast_warnings: ForecastWarningsTable;
   forecast_tax_estimates: ForecastTaxEstimatesTable;
   api_keys: ApiKeysTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebAuthnChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LoginBody, LoginTwoFactorBody, RegisterBody } from '@contract/auth';
 import type { ChangePasswordBody } from '@contract/security';
-import type { Database } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import {
   createAuthContext,
   type AuthDeps,
@@ -17,7 +17,7 @@ import * as accountSessions from './account-sessions';
 import { removeIdleDemoUsers } from './idle-demos';
 import { changePassword, replacePassword } from './password-change';
 import * as sessions from './sessions';
-import { login, loginTwoFactor, pruneLoginThrottle, signInWithLink } from './sign-in';
+import { login, loginTwoFactor, pruneLoginThrottle, signInVerified, signInWithLink } from './sign-in';
 import { register, startDemo } from './sign-up';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -58,6 +58,12 @@ export function createAuthService(deps: AuthDeps) {
     login: (body: LoginBody, client: ClientInfo) => login(ctx, body, client),
     loginTwoFactor: (body: LoginTwoFactorBody, client: ClientInfo) => loginTwoFactor(ctx, body, client),
     signInWithLink: (token: string, client: ClientInfo) => signInWithLink(ctx, token, client),
+    /**
+     * A session for a user whose proof another module checked (a passkey: both factors at once), started in
+     * the caller's transaction as any sign-in's is: the remembered browser, and a new browser's alert.
+     */
+    signInVerified: (trx: Kysely<Database>, user: UserRow, client: ClientInfo) =>
+      signInVerified(ctx, trx, user, client),
     pruneLoginThrottle: () => pruneLoginThrottle(ctx),
 
     authenticate: (token: string) => sessions.authenticate(ctx, token),

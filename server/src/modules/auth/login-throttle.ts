@@ -92,6 +92,14 @@ export function createLoginThrottle(deps: { db: Kysely<Database>; config: Config
       ];
     },
 
+    /**
+     * The key a sign-in that names no account (a passkey) is judged by: its source's, the same count a
+     * password's failures from there run up.
+     */
+    sourceKeys(ip: string): ThrottleKey[] {
+      return [{ key: `source:${sourceOf(ip)}`, freeFailures: config.LOGIN_ATTEMPTS_PER_IP }];
+    },
+
     /** The key a signed-in session's password check is judged by (see `admit`). */
     passwordCheckKeys(userId: string): ThrottleKey[] {
       return [{ key: `password-check:${userId}`, freeFailures: config.LOGIN_ATTEMPTS_PER_ACCOUNT }];

@@ -1,5 +1,6 @@
 import type { LoginBody, LoginTwoFactorBody, TwoFactorChallenge } from '@contract/auth';
-import type { UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findUser, findUserByEmail } from '../user/users';
 import type { AuthContext, ClientInfo, SignedIn } from './auth-context';
@@ -127,6 +128,19 @@ export async function signInWithLink(ctx: AuthContext, token: string, client: Cl
       : undefined;
     return signInTo(ctx, trx, user, client, device?.id ?? null);
   });
+}
+
+/** A session for a user another module proved (a passkey); the browser is remembered as after a password. */
+export async function signInVerified(
+  ctx: AuthContext,
+  trx: Kysely<Database>,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const device = client.deviceToken
+    ? await repo.findDeviceOfUser(trx, sessionIdFromToken(client.deviceToken), user.id)
+    : undefined;
+  return signInTo(ctx, trx, user, client, device?.id ?? null);
 }
 
 /** Forgets sign-in failures nobody has repeated for a while, and sign-in links past their expiry. */

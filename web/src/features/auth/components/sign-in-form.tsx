@@ -10,6 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useLogin } from '../api/login';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
 
 const fieldNames = ['email', 'password', 'code'] as const;
@@ -106,6 +107,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         {login.isPending && <Spinner />}
         Sign in
       </Button>
+      <PasskeySignInButton />
     </form>
   );
 }

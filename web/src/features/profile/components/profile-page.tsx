@@ -6,6 +6,7 @@ import { AccountantAccessCard } from './accountant-access-card';
 import { AccountStatus } from './account-status';
 import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordForm } from './change-password-form';
+import { PasskeysCard } from './passkeys-card';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
@@ -36,6 +37,7 @@ export function ProfilePage() {
         )}
       </Card>
       {user.data && <SecuritySettingsCard isDemo={user.data.isDemo} />}
+      {user.data && <PasskeysCard isDemo={user.data.isDemo} />}
       <Card>
         <CardHeader>
           <CardTitle>Where you are signed in</CardTitle>
