@@ -12,7 +12,7 @@ import { sqliteCheckoutMoneyColumns } from './migrations/0032-payment-checkouts'
 import { sqliteForecastMoneyColumns } from './migrations/0041-forecast';
 
 /** Integer columns that are not money: counters, clocks, sizes. Anything else declared bigint is money. */
-const notMoney = new Set(['rate_limits.window_start', 'two_factor.last_used_step']);
+const notMoney = new Set(['rate_limits.window_start', 'two_factor.last_used_step', 'passkeys.counter']);
 
 /**
  * SQLite stores whatever it is given in a bigint column. Migration 0024's triggers keep money columns to
