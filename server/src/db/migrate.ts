@@ -40,6 +40,7 @@ import * as transactionReceipts from './migrations/0036-transaction-receipts';
 import * as tax from './migrations/0039-tax';
 import * as paymentSchedules from './migrations/0040-payment-schedules';
 import * as forecast from './migrations/0041-forecast';
+import * as webhooks from './migrations/0043-webhooks';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0039-tax': tax,
   '0040-payment-schedules': paymentSchedules,
   '0041-forecast': forecast,
+  '0043-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
