@@ -806,7 +806,8 @@ export interface WebhookEndpointsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: string | null;
-  enabled: number;
+  /** 1 or 0 (SQLite reads it back as a bigint: compare with Number()). */
+  enabled: ColumnType<number | bigint, number, number>;
   disabled_at: string | null;
   failing_since: string | null;
   created_at: string;
@@ -827,7 +828,7 @@ export interface WebhookDeliveriesTable {
   event_id: string;
   endpoint_id: string;
   status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
+  attempts: ColumnType<number | bigint, number, number>;
   next_attempt_at: string | null;
   retry_until: string;
   last_status_code: number | null;

@@ -49,7 +49,14 @@ export async function invoicesModule(
     face: createInvoicesFace({ db, config, rates, mailer, notifier }),
     jobs: [
       overdueInvoicesJob(
-        { db, mailer, notifier, webhooks, reminderDays: config.INVOICE_REMINDER_DAYS, payUrl: invoices.payUrl },
+        {
+          db,
+          mailer,
+          notifier,
+          webhooks,
+          reminderDays: config.INVOICE_REMINDER_DAYS,
+          payUrl: invoices.payUrl,
+        },
         config.INVOICE_OVERDUE_INTERVAL_SECONDS,
       ),
     ],

@@ -144,7 +144,11 @@ export function createTransfersService(deps: {
           const sent = posted.transactions.find(
             (row) => row.user_id === sender.userId && row.type === 'send',
           )!;
-          await recordDelivery(trx, { mailer, notifier, config, webhooks }, { sender, payee, figures, posted, sent });
+          await recordDelivery(
+            trx,
+            { mailer, notifier, config, webhooks },
+            { sender, payee, figures, posted, sent },
+          );
           return { status: 201, body: { ...toTransaction(sent), total: figures.total.format(), delivery } };
         },
         claim,

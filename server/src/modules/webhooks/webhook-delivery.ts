@@ -57,10 +57,18 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     return postWebhook(url, address, webhookHeaders(secrets, id, timestamp, body), body);
   }
 
-  async function endpointFailed(endpointId: string, at: Date) {
+  /**
+   * Counts a failure against the endpoint. It is turned off once it has failed for a day: its run of failures
+   * is a day old, or a delivery gave up after its day of retries with no success anywhere since its first try.
+   */
+  async function endpointFailed(endpointId: string, at: Date, gaveUp: { deliveryId: string } | null) {
     const endpoint = await repo.markFailing(db, endpointId, at.toISOString());
-    if (!endpoint?.failing_since || endpoint.enabled !== 1) return;
-    if (at.getTime() - new Date(endpoint.failing_since).getTime() < DAY_MS) return;
+    if (!endpoint?.failing_since || Number(endpoint.enabled) !== 1) return;
+    const since = new Date(endpoint.failing_since).getTime();
+    const firstTry = gaveUp ? await repo.firstAttemptAt(db, gaveUp.deliveryId) : null;
+    const aDay =
+      at.getTime() - since >= DAY_MS || (firstTry !== null && since <= new Date(firstTry).getTime());
+    if (!aDay) return;
     await db.transaction().execute(async (trx) => {
       if (!(await repo.disableIfEnabled(trx, endpointId, at.toISOString()))) return;
       const message = `Deliveries to ${endpoint.url} have failed for a day, so it was turned off. Fix it and turn it back on in your profile.`;
@@ -92,7 +100,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       repo.eventById(db, claimed.event_id),
     ]);
     if (!endpoint || !event) return;
-    if (endpoint.enabled !== 1 && event.type !== WEBHOOK_PING) {
+    if (Number(endpoint.enabled) !== 1 && event.type !== WEBHOOK_PING) {
       await repo.updateDelivery(db, claimed.id, {
         status: 'failed',
         next_attempt_at: null,
@@ -135,8 +143,11 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       ...last,
       ...(next ? { next_attempt_at: next } : { status: 'failed', next_attempt_at: null }),
     });
-    log.warn({ deliveryId: claimed.id, attempts: claimed.attempts, giveUp: !next }, 'webhook delivery failed');
-    await endpointFailed(endpoint.id, at);
+    log.warn(
+      { deliveryId: claimed.id, attempts: claimed.attempts, giveUp: !next },
+      'webhook delivery failed',
+    );
+    await endpointFailed(endpoint.id, at, next ? null : { deliveryId: claimed.id });
   }
 
   async function deliverBatch(): Promise<number> {

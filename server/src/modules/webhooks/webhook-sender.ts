@@ -53,7 +53,9 @@ export function postWebhook(
           const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
           resolve({ statusCode, latencyMs: elapsed(), error: ok ? null : `HTTP ${statusCode}` });
         });
-        response.on('error', (error) => resolve({ statusCode: null, latencyMs: elapsed(), error: error.message }));
+        response.on('error', (error) =>
+          resolve({ statusCode: null, latencyMs: elapsed(), error: error.message }),
+        );
       },
     );
     request.on('timeout', () => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} s`)));

@@ -8,7 +8,7 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>, at: Date): We
     id: row.id,
     url: row.url,
     events: JSON.parse(row.events) as WebhookEventType[],
-    enabled: row.enabled === 1,
+    enabled: Number(row.enabled) === 1,
     disabledAt: row.disabled_at,
     failingSince: row.failing_since,
     previousSecretUntil: overlap ? row.previous_secret_until : null,

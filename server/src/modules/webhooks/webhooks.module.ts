@@ -7,10 +7,29 @@ import type { Job } from '../../jobs/scheduler';
 import { lazySecretBox, loadSecretKey } from '../../lib/secret-box';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
-import { createWebhookDelivery } from './webhook-delivery';
+import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery';
 import type { WebhookEvents } from './webhook-events';
 import { webhookRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhookDelivery: WebhookDelivery;
+  }
+}
+
+/**
+ * Signing secrets are sealed with the key that seals two-factor seeds (same setting, same key file), bound to
+ * the endpoint's id: one key to back up, not two.
+ */
+export function webhookSecretBox(config: Config) {
+  return lazySecretBox(() =>
+    loadSecretKey({
+      hexKey: config.TWO_FACTOR_ENCRYPTION_KEY,
+      keyFile: join(dirname(config.SQLITE_PATH), 'two-factor.key'),
+    }),
+  );
+}
 
 /**
  * Signed webhooks: endpoints in the profile, an outbox of events written with what they announce, and a job
@@ -22,16 +41,10 @@ export async function webhooksModule(
   deps: { db: Kysely<Database>; config: Config; notifier: Notifier; mailer: Mailer },
 ) {
   const { db, config, notifier, mailer } = deps;
-  // Secrets are sealed with the key that seals two-factor seeds (same setting, same key file), bound to the
-  // endpoint's id: one key to back up, not two.
-  const box = lazySecretBox(() =>
-    loadSecretKey({
-      hexKey: config.TWO_FACTOR_ENCRYPTION_KEY,
-      keyFile: join(dirname(config.SQLITE_PATH), 'two-factor.key'),
-    }),
-  );
+  const box = webhookSecretBox(config);
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_URLS;
   const delivery = createWebhookDelivery({ db, box, notifier, mailer, log: app.log, allowPrivate });
+  app.decorate('webhookDelivery', delivery);
   let pending = false;
   const webhooks = createWebhooksService({
     db,

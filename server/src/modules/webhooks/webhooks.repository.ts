@@ -107,6 +107,15 @@ export function insertAttempt(db: Db, row: Insertable<WebhookAttemptsTable>) {
   return db.insertInto('webhook_attempts').values(row).execute();
 }
 
+export async function firstAttemptAt(db: Db, deliveryId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('webhook_attempts')
+    .select((eb) => eb.fn.min('at').as('first'))
+    .where('delivery_id', '=', deliveryId)
+    .executeTakeFirst();
+  return row?.first ?? null;
+}
+
 export function updateDelivery(db: Db, id: string, changes: Updateable<WebhookDeliveriesTable>) {
   return db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
 }

@@ -16,7 +16,10 @@ import type { WebhooksService } from './webhooks.service';
 const params = z.object({ id: pathIdSchema(100) });
 
 /** Under /api/webhooks, the owner's only: an accountant neither reads nor writes them (secrets, URLs). */
-export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (app, { webhooks }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
+  app,
+  { webhooks },
+) => {
   app.get('/', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => ({
     endpoints: await webhooks.list(userIdOf(request)),
   }));
@@ -53,7 +56,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.post(
     '/:id/test',
     { schema: { params, response: { 201: webhookDeliverySchema } } },
-    async (request, reply) => reply.status(201).send(await webhooks.test(userIdOf(request), request.params.id)),
+    async (request, reply) =>
+      reply.status(201).send(await webhooks.test(userIdOf(request), request.params.id)),
   );
 
   app.post(

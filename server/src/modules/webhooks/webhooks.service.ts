@@ -125,7 +125,11 @@ export function createWebhooksService(deps: {
     async update(
       userId: string,
       id: string,
-      body: { url?: string | undefined; events?: WebhookEventType[] | undefined; enabled?: boolean | undefined },
+      body: {
+        url?: string | undefined;
+        events?: WebhookEventType[] | undefined;
+        enabled?: boolean | undefined;
+      },
     ) {
       await owned(userId, id);
       if (body.url !== undefined) await check(body.url);
