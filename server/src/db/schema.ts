@@ -573,7 +573,7 @@ export interface PaymentScheduleRunsTable {
   user_id: string;
   period_date: string;
   outcome: PaymentRunOutcome;
-  attempts: ColumnType<number | bigint, number, number>;
+  attempts: ColumnType<number | bigint, number, number | bigint>;
   message: string | null;
   transaction_id: string | null;
   created_at: string;
@@ -828,7 +828,7 @@ export interface WebhookDeliveriesTable {
   event_id: string;
   endpoint_id: string;
   status: 'pending' | 'delivered' | 'failed';
-  attempts: ColumnType<number | bigint, number, number>;
+  attempts: ColumnType<number | bigint, number, number | bigint>;
   next_attempt_at: string | null;
   retry_until: string;
   last_status_code: number | null;

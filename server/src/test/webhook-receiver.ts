@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 /** One request a receiver got: its path, the Standard Webhooks headers and the raw body. */
 export interface Received {
   path: string;
-  headers: Record<string, string>;
+  headers: { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string };
   body: string;
 }
 
-const pick = (headers: IncomingHttpHeaders) => ({
+const pick = (headers: IncomingHttpHeaders): Received['headers'] => ({
   'webhook-id': String(headers['webhook-id']),
   'webhook-timestamp': String(headers['webhook-timestamp']),
   'webhook-signature': String(headers['webhook-signature']),

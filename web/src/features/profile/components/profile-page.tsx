@@ -8,6 +8,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
+import { WebhooksCard } from './webhooks-card';
 
 export function ProfilePage() {
   const user = useUser();
@@ -43,6 +44,7 @@ export function ProfilePage() {
         <SessionsList />
       </Card>
       {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
+      {user.data && <WebhooksCard />}
     </div>
   );
 }
