@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { WebhookDelivery, WebhookEndpoint, WebhookSecretAnswer } from '@contract/webhooks';
 import { buildApp } from '../../app';
 import { request, signUp, type Session } from '../../test/http';
+import { invoiceBody } from '../../test/invoices';
 import { fund, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
@@ -115,6 +116,52 @@ describeEachDatabase(
       });
       expect(logged!.log).toHaveLength(1);
       expect(logged!.lastLatencyMs).toBeGreaterThanOrEqual(0);
+    });
+
+    it('announces an approved card purchase and an invoice paid in full', async () => {
+      const ivy = await signUpFunded();
+      const made = await create(ivy, '/ivy', ['card.purchase', 'invoice.paid']);
+      const card = await request(ctx.app, ivy, 'POST', '/api/stripe/create-card', {
+        type: 'virtual',
+        spendingLimit: '500.00',
+      });
+      expect(card.statusCode, card.body).toBe(201);
+      const cardId = (card.json() as { id: string }).id;
+      const bought = await request(
+        ctx.app,
+        ivy,
+        'POST',
+        `/api/cards/${cardId}/purchases`,
+        {
+          amount: '19.99',
+          currency: 'USD',
+          merchant: 'Figma',
+          category: 'software',
+          channel: 'online',
+          country: 'US',
+        },
+        newKey(),
+      );
+      expect(bought.json()).toMatchObject({ approved: true });
+      const invoice = await request(ctx.app, ivy, 'POST', '/api/invoices', invoiceBody());
+      expect(invoice.statusCode, invoice.body).toBe(201);
+      const invoiceId = (invoice.json() as { id: string }).id;
+      for (const status of ['sent', 'paid']) {
+        const moved = await request(ctx.app, ivy, 'PUT', `/api/invoices/${invoiceId}/status`, { status });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      await drain();
+      const events = receiver.at('/ivy').map((got) => new Webhook(made.secret).verify(got.body, got.headers));
+      expect(events).toEqual([
+        expect.objectContaining({
+          type: 'card.purchase',
+          data: expect.objectContaining({ cardId, merchant: 'Figma', amount: '19.99', currency: 'USD' }),
+        }),
+        expect.objectContaining({
+          type: 'invoice.paid',
+          data: expect.objectContaining({ invoiceId, total: '1155.00', currency: 'USD', paidVia: 'manual' }),
+        }),
+      ]);
     });
 
     it('writes nothing for a user without an endpoint wanting the event', async () => {
