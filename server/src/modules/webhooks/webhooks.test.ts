@@ -4,6 +4,11 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookSecretAnswer } from '@con
 import { buildApp } from '../../app';
 import { request, signUp, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
+import { paymentBody } from '../../test/payment-schedules';
+import { createFxService } from '../fx/fx.service';
+import { appRateSource } from '../fx/rate-source';
+import { runPaymentSchedules } from '../payment-schedules/payment-runs';
+import { createTransfersService } from '../transfers/transfers.service';
 import { fund, newKey, walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
@@ -162,6 +167,81 @@ describeEachDatabase(
           data: expect.objectContaining({ invoiceId, total: '1155.00', currency: 'USD', paidVia: 'manual' }),
         }),
       ]);
+    });
+
+    it('announces a payment held for an address, then delivered when its owner verifies it', async () => {
+      const jack = await signUpFunded();
+      const made = await create(jack, '/jack', ['transfer.held', 'transfer.delivered']);
+      const newcomer = `newcomer-${Date.now()}@example.com`;
+      const sent = await request(
+        ctx.app,
+        jack,
+        'POST',
+        '/api/transactions',
+        { amount: '7.00', fromCurrency: 'USD', toCurrency: 'USD', recipientEmail: newcomer },
+        newKey(),
+      );
+      expect(sent.statusCode, sent.body).toBe(201);
+      await signUp(ctx.app, newcomer);
+      await drain();
+      const events = receiver
+        .at('/jack')
+        .map((got) => new Webhook(made.secret).verify(got.body, got.headers));
+      expect(events).toEqual([
+        expect.objectContaining({ type: 'transfer.held', data: expect.objectContaining({ amount: '7.00' }) }),
+        expect.objectContaining({
+          type: 'transfer.delivered',
+          data: expect.objectContaining({ amount: '7.00', recipientEmail: newcomer }),
+        }),
+      ]);
+    });
+
+    it('announces a scheduled payment that stopped to wait for its owner', async () => {
+      const kim = await signUp(ctx.app);
+      const made = await create(kim, '/kim', ['schedule.failed']);
+      const schedule = await request(
+        ctx.app,
+        kim,
+        'POST',
+        '/api/payment-schedules',
+        paymentBody({ recipientEmail: bob.user.email, amount: '40.00' }),
+        newKey(),
+      );
+      expect(schedule.statusCode, schedule.body).toBe(201);
+      const webhooks = createWebhooksService({
+        db: ctx.app.db,
+        box: webhookSecretBox(ctx.config),
+        allowPrivate: true,
+        written: () => {},
+      });
+      await runPaymentSchedules({
+        db: ctx.app.db,
+        notifier: ctx.app.notifier,
+        mailer: ctx.app.mail,
+        transfers: createTransfersService({
+          db: ctx.app.db,
+          rates: appRateSource(ctx.app),
+          mailer: ctx.app.mail,
+          notifier: ctx.app.notifier,
+          config: ctx.app.config,
+          limits: ctx.app.spendingLimits,
+        }),
+        fx: createFxService({
+          db: ctx.app.db,
+          rates: appRateSource(ctx.app),
+          notifier: ctx.app.notifier,
+          limits: ctx.app.spendingLimits,
+        }),
+        webhooks,
+        retries: 0,
+        retrySeconds: 60,
+      });
+      await drain();
+      const [got] = receiver.at('/kim');
+      expect(new Webhook(made.secret).verify(got!.body, got!.headers)).toMatchObject({
+        type: 'schedule.failed',
+        data: { scheduleId: (schedule.json() as { id: string }).id, amount: '40.00', currency: 'USD' },
+      });
     });
 
     it('writes nothing for a user without an endpoint wanting the event', async () => {
