@@ -16,17 +16,22 @@ const pick = (headers: IncomingHttpHeaders): Received['headers'] => ({
 
 /**
  * A local HTTP server standing in for a customer's webhook endpoint: it keeps every request and answers each
- * path with the status `statusFor` says (200 unless told otherwise).
+ * path with the status `statusFor` says (200 unless told otherwise); null never answers (a receiver that
+ * hangs, for a sender killed mid-request). `statusFor` is told how many requests came before this one.
  */
-export async function startWebhookReceiver(statusFor: (path: string) => number = () => 200) {
+export async function startWebhookReceiver(
+  statusFor: (path: string, before: number) => number | null = () => 200,
+) {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
+      const status = statusFor(path, received.length);
       received.push({ path, headers: pick(request.headers), body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = statusFor(path);
+      if (status === null) return;
+      response.statusCode = status;
       response.end('ok');
     });
   });
@@ -36,6 +41,10 @@ export async function startWebhookReceiver(statusFor: (path: string) => number =
     received,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     at: (path: string) => received.filter((request) => request.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
