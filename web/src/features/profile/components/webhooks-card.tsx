@@ -1,41 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Check, Copy, RefreshCw, Send, Trash2, Webhook } from 'lucide-react';
-import {
-  webhookEventLabels,
-  webhookEventTypes,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEventType,
-} from '@contract/webhooks';
-import { LoadError } from '@web/components/load-error';
-import { Badge } from '@web/components/ui/badge';
+import { Check, Copy } from 'lucide-react';
+import { webhookEventLabels, webhookEventTypes, type WebhookEventType } from '@contract/webhooks';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { FormField, describedBy } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
-import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
-import { relativeTime } from '@web/lib/relative-time';
-import {
-  useCreateWebhook,
-  useDeleteWebhook,
-  useRedeliverWebhook,
-  useRotateWebhookSecret,
-  useTestWebhook,
-  useUpdateWebhook,
-  useWebhookDeliveries,
-  useWebhookEndpoints,
-} from '../api/webhooks';
+import { useCreateWebhook } from '../api/webhooks';
+import { WebhookEndpointList } from './webhook-endpoint-list';
+
+/** A secret to show once, with the URL it signs for. */
+export interface ShownSecret {
+  url: string;
+  secret: string;
+}
 
 /**
  * "Webhooks": URLs Meridian calls when something happens (a payment arrives, an invoice is paid…), signed the
  * Standard Webhooks way. The signing secret is shown once, on creation and on rotation.
  */
 export function WebhooksCard() {
-  const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -47,7 +33,7 @@ export function WebhooksCard() {
       <div className="grid gap-5">
         {secret && <SecretOnce {...secret} onDone={() => setSecret(null)} />}
         <AddEndpointForm onCreated={setSecret} />
-        <EndpointList onSecret={setSecret} />
+        <WebhookEndpointList onSecret={setSecret} />
       </div>
     </Card>
   );
@@ -80,7 +66,7 @@ function SecretOnce({ url, secret, onDone }: { url: string; secret: string; onDo
   );
 }
 
-function AddEndpointForm({ onCreated }: { onCreated: (shown: { url: string; secret: string }) => void }) {
+function AddEndpointForm({ onCreated }: { onCreated: (shown: ShownSecret) => void }) {
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['payment.received', 'invoice.paid']);
@@ -158,202 +144,4 @@ function AddEndpointForm({ onCreated }: { onCreated: (shown: { url: string; secr
       </Button>
     </form>
   );
-}
-
-function EndpointList({ onSecret }: { onSecret: (shown: { url: string; secret: string }) => void }) {
-  const endpoints = useWebhookEndpoints();
-  const remove = useDeleteWebhook();
-  const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
-  if (endpoints.isError)
-    return <LoadError error={endpoints.error} onRetry={() => void endpoints.refetch()} />;
-  if (!endpoints.data) return <Skeleton role="status" aria-label="Loading webhooks" className="h-16" />;
-  if (endpoints.data.length === 0)
-    return <p className="text-sm text-muted-foreground">No endpoints yet: nothing is sent anywhere.</p>;
-  return (
-    <>
-      <ul className="divide-y rounded-lg border" aria-label="Webhook endpoints">
-        {endpoints.data.map((endpoint) => (
-          <EndpointItem
-            key={endpoint.id}
-            endpoint={endpoint}
-            onSecret={onSecret}
-            onRemove={() => setRemoving(endpoint)}
-          />
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title="Delete this endpoint?"
-        description={removing ? `Nothing more will be sent to ${removing.url}, and its log goes too.` : ''}
-        action="Delete"
-        destructive
-        confirm={() => remove.mutateAsync(removing!.id)}
-      />
-    </>
-  );
-}
-
-function EndpointItem({
-  endpoint,
-  onSecret,
-  onRemove,
-}: {
-  endpoint: WebhookEndpoint;
-  onSecret: (shown: { url: string; secret: string }) => void;
-  onRemove: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const rotate = useRotateWebhookSecret();
-  const test = useTestWebhook();
-  const update = useUpdateWebhook();
-  const failed = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'That did not work', description: friendlyErrorMessage(error) });
-
-  return (
-    <li className="grid gap-3 p-3 text-sm">
-      <div className="flex flex-wrap items-center gap-3">
-        <Webhook aria-hidden className="size-5 text-muted-foreground" />
-        <div className="min-w-0 flex-1">
-          <p className="font-medium break-all">
-            {endpoint.url} <EndpointStatus endpoint={endpoint} />
-          </p>
-          <p className="text-xs text-muted-foreground">
-            {endpoint.events.map((type) => webhookEventLabels[type]).join(' · ')}
-          </p>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={test.isPending}
-          aria-label={`Send a test event to ${endpoint.url}`}
-          onClick={() =>
-            test.mutate(endpoint.id, {
-              onSuccess: () => {
-                setOpen(true);
-                toast({ title: 'Test event sent', description: 'Its delivery shows in the log.' });
-              },
-              onError: failed,
-            })
-          }
-        >
-          <Send /> Send test
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          aria-expanded={open}
-          aria-controls={`deliveries-${endpoint.id}`}
-          onClick={() => setOpen((shown) => !shown)}
-        >
-          {open ? 'Hide deliveries' : 'Deliveries'}
-        </Button>
-        {!endpoint.enabled && (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() => update.mutate({ id: endpoint.id, body: { enabled: true } }, { onError: failed })}
-          >
-            Turn on
-          </Button>
-        )}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={rotate.isPending}
-          aria-label={`Rotate the secret of ${endpoint.url}`}
-          onClick={() =>
-            rotate.mutate(endpoint.id, {
-              onSuccess: (rotated) => onSecret({ url: rotated.endpoint.url, secret: rotated.secret }),
-              onError: failed,
-            })
-          }
-        >
-          <RefreshCw /> Rotate secret
-        </Button>
-        <Button size="sm" variant="outline" aria-label={`Delete ${endpoint.url}`} onClick={onRemove}>
-          <Trash2 /> Delete
-        </Button>
-      </div>
-      {open && <DeliveryLog endpointId={endpoint.id} />}
-    </li>
-  );
-}
-
-function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
-  if (!endpoint.enabled) return <Badge variant="destructive">Turned off</Badge>;
-  if (endpoint.failingSince) return <Badge variant="secondary">Failing</Badge>;
-  return <Badge variant="success">Active</Badge>;
-}
-
-function DeliveryLog({ endpointId }: { endpointId: string }) {
-  const deliveries = useWebhookDeliveries(endpointId);
-  const redeliver = useRedeliverWebhook();
-  const body = () => {
-    if (deliveries.isError)
-      return <LoadError error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
-    if (!deliveries.data) return <Skeleton role="status" aria-label="Loading deliveries" className="h-12" />;
-    if (deliveries.data.length === 0)
-      return <p className="text-muted-foreground">Nothing sent yet. Send a test event to try it.</p>;
-    return (
-      <ul className="divide-y rounded-md border" aria-label="Deliveries">
-        {deliveries.data.map((delivery) => (
-          <li key={delivery.id} className="flex flex-wrap items-center gap-2 p-2">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">
-                {delivery.eventType} <DeliveryStatus delivery={delivery} />
-              </p>
-              <p className="text-xs break-all text-muted-foreground">{describe(delivery)}</p>
-            </div>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={redeliver.isPending || delivery.status === 'pending'}
-              aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}
-              onClick={() =>
-                redeliver.mutate(delivery.id, {
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Could not redeliver',
-                      description: friendlyErrorMessage(error),
-                    }),
-                })
-              }
-            >
-              <RefreshCw /> Redeliver
-            </Button>
-          </li>
-        ))}
-      </ul>
-    );
-  };
-  return (
-    <div id={`deliveries-${endpointId}`} className="grid gap-2 text-sm">
-      {body()}
-    </div>
-  );
-}
-
-function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
-  if (delivery.status === 'delivered') return <Badge variant="success">Delivered</Badge>;
-  if (delivery.status === 'failed') return <Badge variant="destructive">Failed</Badge>;
-  return <Badge variant="secondary">{delivery.attempts > 0 ? 'Retrying' : 'Pending'}</Badge>;
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-
-function describe(delivery: WebhookDelivery): string {
-  const parts = [relativeTime(delivery.createdAt)];
-  if (delivery.lastStatusCode !== null) parts.push(`HTTP ${delivery.lastStatusCode}`);
-  else if (delivery.lastError) parts.push(delivery.lastError);
-  if (delivery.lastLatencyMs !== null) parts.push(`${delivery.lastLatencyMs} ms`);
-  parts.push(`${delivery.attempts} ${delivery.attempts === 1 ? 'try' : 'tries'}`);
-  if (delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0)
-    parts.push(`next try ${timeFormat.format(new Date(delivery.nextAttemptAt))}`);
-  parts.push(delivery.eventId);
-  return parts.join(' · ');
 }
