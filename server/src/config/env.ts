@@ -164,9 +164,9 @@ const envSchema = z.object({
     )
     .default('50000'),
   /**
-   * AES-256-GCM key (64 hex characters) sealing two-factor secrets in the database. Unset: a key file is created
-   * on first use next to the SQLite file (e.g. ./data/two-factor.key). Set it when several machines share one
-   * PostgreSQL database, or each would make its own key.
+   * AES-256-GCM key (64 hex characters) sealing two-factor secrets and webhook signing secrets in the database.
+   * Unset: a key file is created on first use next to the SQLite file (e.g. ./data/two-factor.key). Set it when
+   * several machines share one PostgreSQL database, or each would make its own key.
    */
   TWO_FACTOR_ENCRYPTION_KEY: z
     .string()
