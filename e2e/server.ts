@@ -87,6 +87,8 @@ export async function startAppServer(options: {
       // page shows with rates it reads itself, without allowing for movement in between.
       RATES_TICK_MS: '3600000',
       RATES_EPOCH: new Date().toISOString(),
+      // The webhooks test receives deliveries on a local http server, which the SSRF guard would refuse.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

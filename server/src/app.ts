@@ -45,6 +45,7 @@ import { tradingModule } from './modules/trading/trading.module';
 import { transactionsModule } from './modules/transactions/transactions.module';
 import { transfersModule } from './modules/transfers/transfers.module';
 import { walletsModule } from './modules/wallets/wallets.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { webAppPlugin } from './plugins/web-app';
 
 export type { App } from './http';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { auth, verification, checkPassword } = accounts;
   const passkeys = await passkeysModule(app, { db, config, auth, checkPassword });
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
+  // Before every module that announces events: they record them through its face, in their transactions.
+  const webhooks = await webhooksModule(app, { db, config, notifier, mailer });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
   const history = await transactionsModule(app, { db, auth });
   await ledgerModule({ db, auth });
@@ -127,7 +130,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const kyc = await kycModule(app, { db, config, rates, notifier, auth });
   const { limits } = kyc;
   const { fx } = await fxModule(app, { db, rates, notifier, limits });
-  const transfers = await transfersModule(app, { db, config, rates, mailer, notifier, limits, verification });
+  const transfers = await transfersModule(app, {
+    db,
+    config,
+    rates,
+    mailer,
+    notifier,
+    limits,
+    verification,
+    webhooks: webhooks.face,
+  });
   await recipientsModule(app, { db });
   const paymentSchedules = await paymentSchedulesModule(app, {
     db,
@@ -136,10 +148,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     transfers: transfers.transfers,
     fx,
+    webhooks: webhooks.face,
   });
   const trading = await tradingModule(app, { db, rates, notifier, limits });
   await goalsModule(app, { db, notifier });
-  const cards = await cardsModule(app, { db, dialect, config, rates, notifier, limits, checkPassword });
+  const cards = await cardsModule(app, {
+    db,
+    dialect,
+    config,
+    rates,
+    notifier,
+    limits,
+    checkPassword,
+    webhooks: webhooks.face,
+  });
   // Before the invoices module, so a new demo gets its history first, then its invoices.
   demoModule({ auth, notifier, cardSecrets: cards.secrets });
   const payments = await paymentsModule(app, { db, config, notifier, link: (path) => mailer.link(path) });
@@ -151,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifier,
     auth,
     payments: payments.payments,
+    webhooks: webhooks.face,
   });
   const schedules = await invoiceSchedulesModule(app, { db, config, notifier, invoices: invoices.face });
   await clientsModule(app, { db });
@@ -196,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     statements,
     tax,
     forecast,
+    webhooks,
   ].flatMap((m) => m.jobs);
   // Quotes are issued by fx and trading alike, so their pruning is wired here.
   jobs.push(pruneQuotesJob);

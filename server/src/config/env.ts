@@ -166,9 +166,9 @@ const envSchema = z.object({
     )
     .default('50000'),
   /**
-   * AES-256-GCM key (64 hex characters) sealing two-factor secrets in the database. Unset: a key file is created
-   * on first use next to the SQLite file (e.g. ./data/two-factor.key). Set it when several machines share one
-   * PostgreSQL database, or each would make its own key.
+   * AES-256-GCM key (64 hex characters) sealing two-factor secrets and webhook signing secrets in the database.
+   * Unset: a key file is created on first use next to the SQLite file (e.g. ./data/two-factor.key). Set it when
+   * several machines share one PostgreSQL database, or each would make its own key.
    */
   TWO_FACTOR_ENCRYPTION_KEY: z
     .string()
@@ -296,6 +296,13 @@ const envSchema = z.object({
     .default('https://api.stripe.com'),
   /** A physical card ordered this long ago is marked shipped by the card-shipping job (then its holder activates it). */
   CARD_SHIPPING_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * Webhooks to http:// URLs and to loopback, private and link-local addresses (the SSRF guard off). Only for
+   * tests and local development: on a server it lets any user make it call its own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolFromEnv.default(false),
+  /** How often the webhook job looks for deliveries that are due (each response that wrote one starts it too). */
+  WEBHOOK_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** Mail server, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Unset: mail stays in the outbox. */
   SMTP_URL: z
     .string()

@@ -41,6 +41,7 @@ import * as tax from './migrations/0039-tax';
 import * as paymentSchedules from './migrations/0040-payment-schedules';
 import * as forecast from './migrations/0041-forecast';
 import * as apiKeys from './migrations/0042-api-keys';
+import * as webhooks from './migrations/0043-webhooks';
 import * as passkeys from './migrations/0044-passkeys';
 import { applyStoredFunctions } from './stored-functions';
 
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0040-payment-schedules': paymentSchedules,
   '0041-forecast': forecast,
   '0042-api-keys': apiKeys,
+  '0043-webhooks': webhooks,
   '0044-passkeys': passkeys,
 };
 

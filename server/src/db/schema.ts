@@ -573,7 +573,7 @@ export interface PaymentScheduleRunsTable {
   user_id: string;
   period_date: string;
   outcome: PaymentRunOutcome;
-  attempts: ColumnType<number | bigint, number, number>;
+  attempts: ColumnType<number | bigint, number, number | bigint>;
   message: string | null;
   transaction_id: string | null;
   created_at: string;
@@ -823,6 +823,57 @@ export interface TransactionNotesTable {
   written_at: string;
 }
 
+/** A user's webhook URL; secrets are sealed (lib/secret-box.ts), `events` a JSON list of event types. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  events: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  /** 1 or 0 (SQLite reads it back as a bigint: compare with Number()). */
+  enabled: ColumnType<number | bigint, number, number>;
+  disabled_at: string | null;
+  failing_since: string | null;
+  created_at: string;
+}
+
+/** The webhook outbox: one row per event, its id the `webhook-id` every delivery of it carries. */
+export interface WebhookEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** An event to one endpoint: claimed by leases, retried until `retry_until`. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number | bigint, number, number | bigint>;
+  next_attempt_at: string | null;
+  retry_until: string;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** One try of a delivery. */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -884,6 +935,10 @@ export interface Database {
   api_keys: ApiKeysTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebAuthnChallengesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import type { PasswordCheck } from '../auth/password-check';
 import type { RateSource } from '../fx/rate-source';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { windowStarts } from './card-authorization';
 import type { CardIssuer } from './card-issuer';
 import type { CardSecrets } from './card-secrets';
@@ -22,6 +23,8 @@ export interface CardsDeps {
   limits: SpendingLimits;
   /** The password a reveal needs, counted per account (auth/password-check.ts). */
   checkPassword: PasswordCheck;
+  /** Announces approved purchases to the holder's webhooks (none when a test builds the service by hand). */
+  webhooks?: WebhookEvents;
 }
 
 export const cardNotFound = () => new AppError('NOT_FOUND', 'Card not found');

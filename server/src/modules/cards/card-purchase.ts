@@ -87,6 +87,19 @@ export function purchaseWithCard(
       entry_id: entryId,
       created_at: createdAt,
     });
+    if (!reason) {
+      await deps.webhooks?.record(trx, request.userId, 'card.purchase', {
+        purchaseId,
+        cardId: card.id,
+        last4: card.last4,
+        merchant: body.merchant,
+        amount: amount.format(),
+        currency: amount.currency,
+        walletAmount: cost.format(),
+        walletCurrency: cost.currency,
+        transactionId,
+      });
+    }
     return {
       status: 201,
       body: {

@@ -10,6 +10,7 @@ import type { Notifier } from '../notifications/notifier';
 import { cardsCheck } from '../system/integrations';
 import { cardShippingJob } from './card-shipping';
 import { cardRoutes } from './cards.routes';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { createCardsService } from './cards.service';
 import { createCardIssuers } from './create-card-issuers';
 
@@ -24,11 +25,12 @@ export async function cardsModule(
     notifier: Notifier;
     limits: SpendingLimits;
     checkPassword: PasswordCheck;
+    webhooks: WebhookEvents;
   },
 ) {
-  const { db, dialect, config, rates, notifier, limits, checkPassword } = deps;
+  const { db, dialect, config, rates, notifier, limits, checkPassword, webhooks } = deps;
   const cardIssuers = createCardIssuers(config);
-  const cards = createCardsService({ db, rates, notifier, limits, checkPassword, ...cardIssuers });
+  const cards = createCardsService({ db, rates, notifier, limits, checkPassword, webhooks, ...cardIssuers });
 
   await app.register(cardRoutes, { prefix: '/api', cards });
   return {

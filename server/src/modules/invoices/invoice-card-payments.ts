@@ -60,7 +60,7 @@ export function invoiceCardPaid(deps: InvoicesDeps): PaidHandler {
     if (!invoice || !isOpenForPayment(invoice)) return null;
     if (paymentProblem(termsOf(invoice), paid.amount.minor, invoice.currency)) return null;
     const stamp = await stampInHomeCurrency(deps.rates, paid.amount, invoice.home_currency);
-    const recorded = await recordInvoicePayment(trx, { notifier: deps.notifier }, invoice, {
+    const recorded = await recordInvoicePayment(trx, deps, invoice, {
       amount: paid.amount,
       via: 'card',
       stamp,

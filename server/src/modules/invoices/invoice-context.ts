@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { RateSource } from '../fx/rate-source';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { PaymentsService } from '../payments/payments.service';
 import * as repo from './invoices.repository';
 
@@ -19,6 +20,8 @@ export interface InvoicesDeps {
   notifier: Notifier;
   /** The payment rail: cards through Stripe when configured (invoice-card-payments.ts). */
   payments: PaymentsService;
+  /** Announces invoice events to the owner's webhooks (none when a test builds the service by hand). */
+  webhooks?: WebhookEvents;
 }
 
 /** What making, sending and listing invoices work with: everything but the payment rail. */

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Job } from '../../jobs/scheduler';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { outstandingOf, reminderMessage, senderOf } from './invoice-mail';
 import { findOwner } from './invoice-owners';
 import * as repo from './invoices.repository';
@@ -20,6 +21,7 @@ export interface OverdueDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   notifier: Notifier;
+  webhooks?: WebhookEvents | undefined;
   /** Days after the due date on which the client is reminded, ascending (INVOICE_REMINDER_DAYS). */
   reminderDays: readonly number[];
   payUrl: (token: string) => string;
@@ -58,6 +60,14 @@ export async function runOverdueInvoices(deps: OverdueDeps): Promise<number> {
               : `Invoice ${invoice.number} to ${invoice.client_name} (${total}) was due on ${invoice.due_date} and is unpaid.`,
           actionUrl: '/invoices',
           actionText: 'View',
+        });
+        await deps.webhooks?.record(trx, invoice.user_id, 'invoice.overdue', {
+          invoiceId: invoice.id,
+          number: invoice.number,
+          clientName: invoice.client_name,
+          dueDate: invoice.due_date,
+          outstanding: outstandingOf(invoice).format(),
+          currency: invoice.currency,
         });
       }
       return due.length;

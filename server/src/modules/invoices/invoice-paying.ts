@@ -44,7 +44,7 @@ export async function recordPartPayment(
   const stamp = await stampInHomeCurrency(deps.rates, amount, found.home_currency);
   return runIdempotent<Invoice>(deps.db, request, async (trx) => {
     const locked = await ownInvoice(trx, request.userId, id, true);
-    const paid = await recordInvoicePayment(trx, { notifier: deps.notifier }, locked, {
+    const paid = await recordInvoicePayment(trx, deps, locked, {
       amount,
       via: 'manual',
       stamp,
@@ -71,7 +71,7 @@ async function recordTheRest(deps: InvoicesDeps, userId: string, found: InvoiceR
             homeAmount: valueIn(Money.of(rest, locked.currency), locked.home_currency, parseRate(stamp.rate))
               .minor,
           };
-    const paid = await recordInvoicePayment(trx, { notifier: deps.notifier }, locked, {
+    const paid = await recordInvoicePayment(trx, deps, locked, {
       amount: Money.of(rest, locked.currency),
       via: 'manual',
       stamp: restStamp,
@@ -96,7 +96,7 @@ export async function payInvoiceByLink(
   payerId?: string,
   asked?: string,
 ) {
-  const { db, config, notifier } = deps;
+  const { db, config } = deps;
   if (!config.SANDBOX || deps.payments.takesCards) {
     const how = deps.payments.takesCards ? 'pay by card' : 'pay as the invoice says';
     throw new AppError('FORBIDDEN', `This server takes no simulated payments: ${how}`);
@@ -111,7 +111,7 @@ export async function payInvoiceByLink(
   return runIdempotent<PublicInvoice>(db, { ...request, userId: found.user_id }, async (trx) => {
     const invoice = await repo.findByPayToken(trx, token, true);
     if (!invoice) throw notFound('Invoice');
-    await recordInvoicePayment(trx, { notifier }, invoice, {
+    await recordInvoicePayment(trx, deps, invoice, {
       amount,
       via: 'pay_link',
       stamp,

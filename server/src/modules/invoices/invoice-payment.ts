@@ -8,6 +8,7 @@ import { setAsideGoalsOf, withSetAside } from '../goals/set-aside';
 import { houseAccountId } from '../ledger/house-accounts';
 import { postEntry, type EntryInput } from '../ledger/ledger.service';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { HomeStamp } from './home-stamp';
 import { walletToCredit } from './invoice-owners';
 import { assertPayable, termsOf } from './payment-rules';
@@ -41,7 +42,7 @@ export interface InvoicePaymentInput {
  */
 export async function recordInvoicePayment(
   trx: Transaction<Database>,
-  deps: { notifier: Notifier },
+  deps: { notifier: Notifier; webhooks?: WebhookEvents | undefined },
   invoice: InvoiceRow,
   payment: InvoicePaymentInput,
 ): Promise<InvoiceRow> {
@@ -88,6 +89,17 @@ export async function recordInvoicePayment(
     ? ((await repo.updateInvoice(trx, invoice.user_id, invoice.id, { payment_entry_id: entryId })) ?? moved)
     : moved;
   await deps.notifier.raise(trx, invoice.user_id, noticeOf(invoice, payment, paid, settled));
+  if (settled) {
+    await deps.webhooks?.record(trx, invoice.user_id, 'invoice.paid', {
+      invoiceId: invoice.id,
+      number: invoice.number,
+      clientName: invoice.client_name,
+      total: Money.of(BigInt(invoice.total_amount), invoice.currency).format(),
+      currency: invoice.currency,
+      paidVia: payment.via,
+      paidAt: payment.at,
+    });
+  }
   return row;
 }
 

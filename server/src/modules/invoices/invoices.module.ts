@@ -7,6 +7,7 @@ import type { RateSource } from '../fx/rate-source';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import type { PaymentsService } from '../payments/payments.service';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { seedDemoInvoices } from './demo-invoices';
 import { overdueInvoicesJob } from './invoice-overdue';
 import { createInvoicesFace } from './invoices';
@@ -26,9 +27,10 @@ export async function invoicesModule(
     notifier: Notifier;
     auth: AuthService;
     payments: PaymentsService;
+    webhooks: WebhookEvents;
   },
 ) {
-  const { db, config, rates, mailer, notifier, auth, payments } = deps;
+  const { db, config, rates, mailer, notifier, auth, payments, webhooks } = deps;
   // The fonts are read now, once: a PDF_CJK_FONT that cannot be read stops the start, and a missing CJK font
   // is said once here rather than on every PDF.
   if (!pdfFonts(config.PDF_CJK_FONT).cjk) {
@@ -36,7 +38,7 @@ export async function invoicesModule(
       'Invoice PDFs: no CJK font installed (set PDF_CJK_FONT or install fonts-noto-cjk): Chinese, Japanese and Korean text will show as empty boxes',
     );
   }
-  const invoices = createInvoicesService({ db, config, rates, mailer, notifier, payments });
+  const invoices = createInvoicesService({ db, config, rates, mailer, notifier, payments, webhooks });
   payments.onPaid('invoice', invoices.cardPaid);
   invoices.registerAttachments();
   auth.onDemoSeed((seedDb, user) => seedDemoInvoices(seedDb, user.id, rates));
@@ -47,7 +49,14 @@ export async function invoicesModule(
     face: createInvoicesFace({ db, config, rates, mailer, notifier }),
     jobs: [
       overdueInvoicesJob(
-        { db, mailer, notifier, reminderDays: config.INVOICE_REMINDER_DAYS, payUrl: invoices.payUrl },
+        {
+          db,
+          mailer,
+          notifier,
+          webhooks,
+          reminderDays: config.INVOICE_REMINDER_DAYS,
+          payUrl: invoices.payUrl,
+        },
         config.INVOICE_OVERDUE_INTERVAL_SECONDS,
       ),
     ],

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { FxService } from '../fx/fx.service';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { TransfersService } from '../transfers/transfers.service';
 import { findUser } from '../user/users';
 import { dayOf, positionFrom } from './payment-schedule-dates';
@@ -23,6 +24,8 @@ export interface PaymentRunDeps {
   /** Tries after the first that a refused period gets before the schedule waits. */
   retries: number;
   retrySeconds: number;
+  /** Announces a schedule that stopped to wait (tries used up) to its owner's webhooks. */
+  webhooks?: WebhookEvents | undefined;
   now?: () => Date;
 }
 
@@ -108,6 +111,15 @@ async function recordRefusal(deps: PaymentRunDeps, row: PaymentScheduleRow, peri
     });
     if (!waits) return;
     await deps.notifier.raise(trx, row.user_id, waitingNotice(current, period, reason));
+    await deps.webhooks?.record(trx, row.user_id, 'schedule.failed', {
+      scheduleId: row.id,
+      kind: row.kind,
+      period,
+      amount: row.amount,
+      currency: row.from_currency,
+      recipientEmail: row.recipient_email,
+      reason,
+    });
     const owner = await findUser(trx, row.user_id);
     // A demo account is play money: it is told in the app, never by email.
     if (owner && !owner.is_demo) {

@@ -5,6 +5,7 @@ import type { App } from '../../http';
 import type { FxService } from '../fx/fx.service';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { TransfersService } from '../transfers/transfers.service';
 import { paymentSchedulesJob } from './payment-runs';
 import { paymentScheduleRoutes } from './payment-schedules.routes';
@@ -23,9 +24,10 @@ export async function paymentSchedulesModule(
     mailer: Mailer;
     transfers: TransfersService;
     fx: FxService;
+    webhooks: WebhookEvents;
   },
 ) {
-  const { db, config, notifier, mailer, transfers, fx } = deps;
+  const { db, config, notifier, mailer, transfers, fx, webhooks } = deps;
   const schedules = createPaymentSchedulesService({ db });
   await app.register(paymentScheduleRoutes, { prefix: '/api/payment-schedules', schedules });
   const runs = {
@@ -34,6 +36,7 @@ export async function paymentSchedulesModule(
     mailer,
     transfers,
     fx,
+    webhooks,
     retries: config.PAYMENT_SCHEDULE_RETRIES,
     retrySeconds: config.PAYMENT_SCHEDULE_RETRY_SECONDS,
   };

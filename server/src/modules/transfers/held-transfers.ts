@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { ensureWallet } from '../wallets/wallets';
 import { heldDeliveredNotice, heldReturnedNotice, moneyReceivedNotice } from './transfer-notices';
+import { noWebhooks, type WebhookEvents } from '../webhooks/webhook-events';
 import { heldOutcomeMessage } from './held-transfers.messages';
 import { descriptionOf, setTransactionStatus } from '../transactions/history';
 import { findUser } from '../user/users';
@@ -31,13 +32,14 @@ const amountOf = (held: Held) => Money.of(held.amount, held.currency);
 export interface HeldOutcomeMessengers {
   mailer: Mailer;
   notifier: Notifier;
+  webhooks?: WebhookEvents;
 }
 
 /** For email verification's onVerified hook: every payment waiting for the user's address lands now. */
 export async function deliverHeldTransfers(
   trx: Transaction<Database>,
   user: UserRow,
-  { mailer, notifier }: HeldOutcomeMessengers,
+  { mailer, notifier, webhooks = noWebhooks }: HeldOutcomeMessengers,
 ): Promise<number> {
   const waiting = await repo.claimHeldFor(trx, user.email);
   for (const held of waiting) {
@@ -84,6 +86,18 @@ export async function deliverHeldTransfers(
     });
     await notifier.raise(trx, user.id, moneyReceivedNotice(amount, senderName));
     await notifier.raise(trx, held.sender_id, heldDeliveredNotice(amount, user.email));
+    const event = { amount: amount.format(), currency: amount.currency };
+    await webhooks.record(trx, held.sender_id, 'transfer.delivered', {
+      ...event,
+      transactionId: held.transaction_id,
+      recipientEmail: user.email,
+    });
+    await webhooks.record(trx, user.id, 'payment.received', {
+      ...event,
+      transactionId: posted.transactions.find((row) => row.user_id === user.id)?.id ?? null,
+      senderName,
+      senderEmail: sender.email,
+    });
     await mailer.enqueue(
       trx,
       heldOutcomeMessage({
@@ -103,7 +117,7 @@ const BATCH_SIZE = 100;
 /** Sends back every held payment whose time is up. Safe on several servers at once. Returns how many. */
 export async function returnDueHeldTransfers(
   db: Kysely<Database>,
-  { mailer, notifier }: HeldOutcomeMessengers,
+  { mailer, notifier, webhooks = noWebhooks }: HeldOutcomeMessengers,
   now = new Date(),
 ): Promise<number> {
   let returned = 0;
@@ -130,6 +144,12 @@ export async function returnDueHeldTransfers(
         const to = (await findUser(trx, held.sender_id))?.email;
         if (to) {
           await notifier.raise(trx, held.sender_id, heldReturnedNotice(amountOf(held), held.recipient_email));
+          await webhooks.record(trx, held.sender_id, 'transfer.returned', {
+            transactionId: held.transaction_id,
+            amount: amountOf(held).format(),
+            currency: held.currency,
+            recipientEmail: held.recipient_email,
+          });
           await mailer.enqueue(
             trx,
             heldOutcomeMessage({
@@ -151,10 +171,10 @@ export async function returnDueHeldTransfers(
 }
 
 /** Every minute: return what nobody claimed within HELD_TRANSFER_RETURN_DAYS (a day's delay is fine). */
-export function heldTransferReturnJob(mailer: Mailer): Job {
+export function heldTransferReturnJob(mailer: Mailer, webhooks?: WebhookEvents): Job {
   return {
     name: 'return-unclaimed-transfers',
     everyMs: 60_000,
-    run: (app) => returnDueHeldTransfers(app.db, { mailer, notifier: app.notifier }),
+    run: (app) => returnDueHeldTransfers(app.db, { mailer, notifier: app.notifier, webhooks }),
   };
 }

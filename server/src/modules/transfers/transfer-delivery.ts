@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids';
 import type { PostedEntry } from '../ledger/ledger.service';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { moneyWaitingMessage } from './held-transfers.messages';
 import { moneyReceivedNotice, moneySentNotice, paymentHeldNotice } from './transfer-notices';
 import type { Payee, Sender } from './transfer-entry';
@@ -29,15 +30,30 @@ export interface PostedTransfer {
  */
 export async function recordDelivery(
   trx: Kysely<Database>,
-  deps: { mailer: Mailer; notifier: Notifier; config: Config },
+  deps: { mailer: Mailer; notifier: Notifier; config: Config; webhooks: WebhookEvents },
   { sender, payee, figures, posted, sent }: PostedTransfer,
 ): Promise<void> {
-  const { mailer, notifier, config } = deps;
+  const { mailer, notifier, config, webhooks } = deps;
+  const sentEvent = {
+    transactionId: sent.id,
+    amount: figures.amount.format(),
+    currency: figures.amount.currency,
+    recipientEmail: payee.email,
+  };
   if (payee.kind === 'customer') {
     await notifier.raiseMany(trx, [
       { userId: sender.userId, notice: moneySentNotice(figures.amount, payee.displayName) },
       { userId: payee.userId, notice: moneyReceivedNotice(figures.converted, sender.displayName) },
     ]);
+    const received = posted.transactions.find((row) => row.user_id === payee.userId);
+    await webhooks.record(trx, sender.userId, 'transfer.delivered', sentEvent);
+    await webhooks.record(trx, payee.userId, 'payment.received', {
+      transactionId: received?.id ?? null,
+      amount: figures.converted.format(),
+      currency: figures.converted.currency,
+      senderName: sender.displayName,
+      senderEmail: sender.email,
+    });
     return;
   }
   if (payee.kind === 'external') {
@@ -60,6 +76,7 @@ export async function recordDelivery(
   }
   const days = config.HELD_TRANSFER_RETURN_DAYS;
   await notifier.raise(trx, sender.userId, paymentHeldNotice(figures.amount, payee.email, days));
+  await webhooks.record(trx, sender.userId, 'transfer.held', sentEvent);
   const returnAt = new Date(new Date(posted.createdAt).getTime() + days * DAY_MS);
   await repo.insertHeldTransfer(trx, {
     id: newId(),

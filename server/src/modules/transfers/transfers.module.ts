@@ -7,6 +7,7 @@ import type { RateSource } from '../fx/rate-source';
 import type { SpendingLimits } from '../kyc/spending-limit';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { deliverHeldTransfers, heldTransferReturnJob } from './held-transfers';
 import { payoutSettlementJob } from './payouts';
 import { transferRoutes } from './transfers.routes';
@@ -23,13 +24,14 @@ export async function transfersModule(
     notifier: Notifier;
     limits: SpendingLimits;
     verification: EmailVerificationService;
+    webhooks: WebhookEvents;
   },
 ) {
-  const { db, config, rates, mailer, notifier, limits, verification } = deps;
-  const transfers = createTransfersService({ db, rates, mailer, notifier, config, limits });
+  const { db, config, rates, mailer, notifier, limits, verification, webhooks } = deps;
+  const transfers = createTransfersService({ db, rates, mailer, notifier, config, limits, webhooks });
   // Money sent to an address before anyone verified it lands in the transaction that verifies it.
-  verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier }));
+  verification.onVerified((trx, user) => deliverHeldTransfers(trx, user, { mailer, notifier, webhooks }));
 
   await app.register(transferRoutes, { prefix: '/api/transactions', transfers });
-  return { transfers, jobs: [payoutSettlementJob(config), heldTransferReturnJob(mailer)] };
+  return { transfers, jobs: [payoutSettlementJob(config), heldTransferReturnJob(mailer, webhooks)] };
 }

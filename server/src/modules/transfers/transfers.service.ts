@@ -26,6 +26,7 @@ import { transferEntry, type Payee, type Sender } from './transfer-entry';
 import { priceTransfer } from './transfer-pricing';
 import * as repo from './transfers.repository';
 import { toQuote } from './transfers.mapper';
+import { noWebhooks, type WebhookEvents } from '../webhooks/webhook-events';
 import { recordDelivery } from './transfer-delivery';
 import { deliveryFor, displayName, senderAndRecipient } from './transfer-parties';
 
@@ -39,8 +40,10 @@ export function createTransfersService(deps: {
   config: Config;
   /** The monthly limit by verification level (modules/kyc). */
   limits: SpendingLimits;
+  webhooks?: WebhookEvents;
 }) {
   const { db, rates, mailer, notifier, config, limits } = deps;
+  const webhooks = deps.webhooks ?? noWebhooks;
 
   /** Rates are served from memory (see RatesProvider), so pricing inside a money transaction costs no I/O. */
   async function price(amountText: string, from: Currency, to: Currency) {
@@ -141,7 +144,11 @@ export function createTransfersService(deps: {
           const sent = posted.transactions.find(
             (row) => row.user_id === sender.userId && row.type === 'send',
           )!;
-          await recordDelivery(trx, { mailer, notifier, config }, { sender, payee, figures, posted, sent });
+          await recordDelivery(
+            trx,
+            { mailer, notifier, config, webhooks },
+            { sender, payee, figures, posted, sent },
+          );
           return { status: 201, body: { ...toTransaction(sent), total: figures.total.format(), delivery } };
         },
         claim,

@@ -10,6 +10,7 @@ import { PasskeysCard } from './passkeys-card';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
+import { WebhooksCard } from './webhooks-card';
 
 export function ProfilePage() {
   const user = useUser();
@@ -47,6 +48,7 @@ export function ProfilePage() {
       </Card>
       {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
       {user.data && <ApiKeysCard isDemo={user.data.isDemo} />}
+      {user.data && <WebhooksCard />}
     </div>
   );
 }

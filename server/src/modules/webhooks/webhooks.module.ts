@@ -1,0 +1,73 @@
+import { dirname, join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/schema';
+import type { App } from '../../http';
+import type { Job } from '../../jobs/scheduler';
+import { lazySecretBox, loadSecretKey } from '../../lib/secret-box';
+import type { Mailer } from '../mail/mailer';
+import type { Notifier } from '../notifications/notifier';
+import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery';
+import type { WebhookEvents } from './webhook-events';
+import { webhookRoutes } from './webhooks.routes';
+import { createWebhooksService } from './webhooks.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhookDelivery: WebhookDelivery;
+  }
+}
+
+/**
+ * Signing secrets are sealed with the key that seals two-factor seeds (same setting, same key file), bound to
+ * the endpoint's id: one key to back up, not two.
+ */
+export function webhookSecretBox(config: Config) {
+  return lazySecretBox(() =>
+    loadSecretKey({
+      hexKey: config.TWO_FACTOR_ENCRYPTION_KEY,
+      keyFile: join(dirname(config.SQLITE_PATH), 'two-factor.key'),
+    }),
+  );
+}
+
+/**
+ * Signed webhooks: endpoints in the profile, an outbox of events written with what they announce, and a job
+ * in every process delivering it. Delivery also starts right after any response that wrote something for it,
+ * since by then the transaction that wrote it has committed.
+ */
+export async function webhooksModule(
+  app: App,
+  deps: { db: Kysely<Database>; config: Config; notifier: Notifier; mailer: Mailer },
+) {
+  const { db, config, notifier, mailer } = deps;
+  const box = webhookSecretBox(config);
+  const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_URLS;
+  const delivery = createWebhookDelivery({ db, box, notifier, mailer, log: app.log, allowPrivate });
+  app.decorate('webhookDelivery', delivery);
+  let pending = false;
+  const webhooks = createWebhooksService({
+    db,
+    box,
+    allowPrivate,
+    written: () => {
+      pending = true;
+    },
+  });
+  app.addHook('onResponse', async () => {
+    if (!pending) return;
+    pending = false;
+    setImmediate(() => {
+      delivery.deliverDue().catch((error) => app.log.error({ err: error }, 'webhook delivery run failed'));
+    });
+  });
+
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', webhooks });
+  const job: Job = {
+    name: 'webhook-delivery',
+    everyMs: config.WEBHOOK_DELIVERY_INTERVAL_SECONDS * 1000,
+    run: () => delivery.deliverDue(),
+  };
+  const face: WebhookEvents = { record: webhooks.record };
+  return { face, delivery, jobs: [job] };
+}

@@ -1,0 +1,192 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type {
+  Database,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from '../../db/schema';
+import { isPostgres } from '../../db/dialect';
+
+type Db = Kysely<Database>;
+
+export function listEndpoints(db: Db, userId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function findEndpoint(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function endpointById(db: Db, id: string) {
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's enabled endpoints: the one read an event pays when nobody listens (an indexed lookup). */
+export function enabledEndpoints(db: Db, userId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('user_id', '=', userId)
+    .where('enabled', '=', 1)
+    .execute();
+}
+
+export function countEndpoints(db: Db, userId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+export function insertEndpoint(db: Db, row: Insertable<WebhookEndpointsTable>) {
+  return db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export function updateEndpoint(db: Db, id: string, changes: Updateable<WebhookEndpointsTable>) {
+  return db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+}
+
+export function deleteEndpoint(db: Db, userId: string, id: string) {
+  return db
+    .deleteFrom('webhook_endpoints')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertEvent(db: Db, row: Insertable<WebhookEventsTable>) {
+  return db.insertInto('webhook_events').values(row).execute();
+}
+
+export function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]) {
+  return db.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+/**
+ * Claims up to `limit` due deliveries by pushing their next attempt past `leaseUntil` and counting the attempt
+ * (mail_outbox's shape, mail.repository.ts). The POST happens after this commits; a process that dies
+ * mid-send leaves the delivery to be tried again when the lease ends, with the same webhook-id. PostgreSQL
+ * picks the rows with FOR UPDATE SKIP LOCKED, so processes take different deliveries.
+ */
+export function claimDue(db: Db, now: string, leaseUntil: string, limit: number) {
+  const due = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(limit);
+  return db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .returning(['id', 'event_id', 'endpoint_id', 'attempts', 'retry_until'])
+    .execute();
+}
+
+export function eventById(db: Db, id: string) {
+  return db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertAttempt(db: Db, row: Insertable<WebhookAttemptsTable>) {
+  return db.insertInto('webhook_attempts').values(row).execute();
+}
+
+export async function firstAttemptAt(db: Db, deliveryId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('webhook_attempts')
+    .select((eb) => eb.fn.min('at').as('first'))
+    .where('delivery_id', '=', deliveryId)
+    .executeTakeFirst();
+  return row?.first ?? null;
+}
+
+export function updateDelivery(db: Db, id: string, changes: Updateable<WebhookDeliveriesTable>) {
+  return db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
+}
+
+/** The endpoint's newest deliveries with their events' types. */
+export function deliveriesOf(db: Db, endpointId: string, limit: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select('e.type as event_type')
+    .where('d.endpoint_id', '=', endpointId)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function attemptsOf(db: Db, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A delivery of the user's (through its endpoint), or nothing. */
+export function findDelivery(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select('e.type as event_type')
+    .where('w.user_id', '=', userId)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Starts the endpoint's run of failures at `at` unless one is running, and answers when it started. The
+ * disabling (only the first process to see a day's failures does it, and only it tells the owner) is the
+ * update's `disabled_at is null` guard.
+ */
+export async function markFailing(db: Db, id: string, at: string) {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: at })
+    .where('id', '=', id)
+    .where('failing_since', 'is', null)
+    .execute();
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['failing_since', 'user_id', 'url', 'enabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function disableIfEnabled(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ enabled: 0, disabled_at: at })
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function userEmail(db: Db, userId: string) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+}

@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_PING,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@contract/webhooks';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { SecretBox } from '../../lib/secret-box';
+import { checkWebhookUrl } from './public-address';
+import { DAY_MS } from './webhook-delivery';
+import { secretContext } from './webhook-secrets';
+import { newWebhookSecret } from './webhook-signing';
+import { toDelivery, toEndpoint } from './webhooks.mapper';
+import * as repo from './webhooks.repository';
+
+/** A rotated-out secret keeps signing this long, so a receiver can switch to the new one without a gap. */
+export const ROTATION_OVERLAP_MS = DAY_MS;
+const DELIVERIES_SHOWN = 50;
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
+const newEventId = () => `msg_${newId().replaceAll('-', '')}`;
+
+export function createWebhooksService(deps: {
+  db: Kysely<Database>;
+  box: SecretBox;
+  allowPrivate: boolean;
+  now?: () => Date;
+  resolve?: Parameters<typeof checkWebhookUrl>[1]['resolve'];
+  /** Called whenever something was written for delivery (the module kicks delivery after the response). */
+  written: () => void;
+}) {
+  const { db, box, allowPrivate, written } = deps;
+  const now = deps.now ?? (() => new Date());
+  const check = (url: string) => checkWebhookUrl(url, { allowPrivate, resolve: deps.resolve });
+
+  async function owned(userId: string, id: string) {
+    const row = await repo.findEndpoint(db, userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Writes an event and one delivery per endpoint in `endpointIds`, in `trx`. */
+  async function writeEvent(
+    trx: Kysely<Database>,
+    userId: string,
+    type: string,
+    data: Record<string, unknown>,
+    endpointIds: string[],
+  ) {
+    const at = now();
+    const id = newEventId();
+    const payload = JSON.stringify({ type, timestamp: at.toISOString(), data });
+    await repo.insertEvent(trx, { id, user_id: userId, type, payload, created_at: at.toISOString() });
+    const deliveries = endpointIds.map((endpointId) => ({
+      id: newId(),
+      event_id: id,
+      endpoint_id: endpointId,
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: at.toISOString(),
+      retry_until: new Date(at.getTime() + DAY_MS).toISOString(),
+      last_status_code: null,
+      last_latency_ms: null,
+      last_error: null,
+      delivered_at: null,
+      created_at: at.toISOString(),
+    }));
+    await repo.insertDeliveries(trx, deliveries);
+    written();
+    return { eventId: id, deliveryIds: deliveries.map((delivery) => delivery.id) };
+  }
+
+  return {
+    /**
+     * Announces an event of `userId`'s in the caller's transaction (the outbox): nothing is written unless
+     * an enabled endpoint of theirs wants `type`, so a user without webhooks pays one indexed read.
+     */
+    async record(
+      trx: Kysely<Database>,
+      userId: string,
+      type: WebhookEventType,
+      data: Record<string, unknown>,
+    ): Promise<void> {
+      const endpoints = await repo.enabledEndpoints(trx, userId);
+      const wanted = endpoints
+        .filter((endpoint) => (JSON.parse(endpoint.events) as string[]).includes(type))
+        .map((endpoint) => endpoint.id);
+      if (wanted.length > 0) await writeEvent(trx, userId, type, data, wanted);
+    },
+
+    async list(userId: string): Promise<WebhookEndpoint[]> {
+      const at = now();
+      return (await repo.listEndpoints(db, userId)).map((row) => toEndpoint(row, at));
+    },
+
+    async create(userId: string, body: { url: string; events: WebhookEventType[] }) {
+      await check(body.url);
+      if ((await repo.countEndpoints(db, userId)) >= MAX_WEBHOOK_ENDPOINTS) {
+        throw new AppError('CONFLICT', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+      }
+      const id = newId();
+      const secret = newWebhookSecret();
+      const at = now().toISOString();
+      await repo.insertEndpoint(db, {
+        id,
+        user_id: userId,
+        url: body.url,
+        events: JSON.stringify(body.events),
+        secret: box.seal(secret, secretContext(id)),
+        previous_secret: null,
+        previous_secret_until: null,
+        enabled: 1,
+        disabled_at: null,
+        failing_since: null,
+        created_at: at,
+      });
+      return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      body: {
+        url?: string | undefined;
+        events?: WebhookEventType[] | undefined;
+        enabled?: boolean | undefined;
+      },
+    ) {
+      await owned(userId, id);
+      if (body.url !== undefined) await check(body.url);
+      await repo.updateEndpoint(db, id, {
+        ...(body.url !== undefined && { url: body.url }),
+        ...(body.events !== undefined && { events: JSON.stringify(body.events) }),
+        // Turning it on again starts afresh: a day of new failures before it is turned off again.
+        ...(body.enabled === true && { enabled: 1, disabled_at: null, failing_since: null }),
+        ...(body.enabled === false && { enabled: 0, disabled_at: now().toISOString() }),
+      });
+      return toEndpoint(await owned(userId, id), now());
+    },
+
+    async remove(userId: string, id: string) {
+      const result = await repo.deleteEndpoint(db, userId, id);
+      if (Number(result.numDeletedRows) === 0) throw notFound();
+    },
+
+    /** A new secret, shown once; the current one becomes the previous and keeps signing for the overlap. */
+    async rotate(userId: string, id: string) {
+      const row = await owned(userId, id);
+      const secret = newWebhookSecret();
+      const at = now();
+      await repo.updateEndpoint(db, id, {
+        secret: box.seal(secret, secretContext(id)),
+        previous_secret: row.secret,
+        previous_secret_until: new Date(at.getTime() + ROTATION_OVERLAP_MS).toISOString(),
+      });
+      return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
+    },
+
+    async deliveries(userId: string, id: string) {
+      await owned(userId, id);
+      const rows = await repo.deliveriesOf(db, id, DELIVERIES_SHOWN);
+      const attempts = await repo.attemptsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toDelivery(row, attempts));
+    },
+
+    /** Queues the delivery again now, with a fresh day of retries; the event (and its webhook-id) stays. */
+    async redeliver(userId: string, deliveryId: string) {
+      const row = await repo.findDelivery(db, userId, deliveryId);
+      if (!row) throw new AppError('NOT_FOUND', 'No such delivery');
+      const at = now();
+      await repo.updateDelivery(db, deliveryId, {
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at.toISOString(),
+        retry_until: new Date(at.getTime() + DAY_MS).toISOString(),
+      });
+      written();
+      const updated = (await repo.findDelivery(db, userId, deliveryId))!;
+      return toDelivery(updated, await repo.attemptsOf(db, [deliveryId]));
+    },
+
+    /** Sends a ping event to this endpoint only (even a turned-off one: that is how to try it before turning it on). */
+    async test(userId: string, id: string) {
+      await owned(userId, id);
+      const { deliveryIds } = await db
+        .transaction()
+        .execute((trx) => writeEvent(trx, userId, WEBHOOK_PING, { endpointId: id }, [id]));
+      const row = (await repo.findDelivery(db, userId, deliveryIds[0]!))!;
+      return toDelivery(row, []);
+    },
+  };
+}
