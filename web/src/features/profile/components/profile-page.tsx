@@ -5,6 +5,7 @@ import { useUser } from '@web/lib/user';
 import { AccountantAccessCard } from './accountant-access-card';
 import { AccountStatus } from './account-status';
 import { ChangePasswordForm } from './change-password-form';
+import { DevelopersCard } from './developers-card';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
@@ -43,6 +44,7 @@ export function ProfilePage() {
         <SessionsList />
       </Card>
       {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
+      <DevelopersCard />
     </div>
   );
 }
