@@ -57,7 +57,13 @@ export async function openApiModule(app: App): Promise<void> {
     });
     await docs.register(fastifySwaggerUi, {
       routePrefix: API_DOCS_PATH,
-      uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+      // BaseLayout: no top bar, whose box loads any other document into the page.
+      uiConfig: {
+        layout: 'BaseLayout',
+        deepLinking: true,
+        docExpansion: 'list',
+        defaultModelsExpandDepth: 0,
+      },
       theme: { title: 'Meridian API reference' },
     });
   });
