@@ -48,11 +48,22 @@ export const securitySchemes = {
  * signed-in routes can be refused, a path names something that may not exist, writes can conflict or break a
  * rule, and money-moving calls have their own refusals. Every route may be rate-limited or fail.
  */
+const isMoneyMoving = (operation: Operation) =>
+  (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === IDEMPOTENCY_HEADER);
+
+/** On a retry with the same key, the first answer comes back, marked so. */
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: 'Present on a retry: this is the first answer to the same Idempotency-Key, sent again.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
 export function errorCodesOf(method: string, operation: Operation): ErrorCode[] {
   const parameters = operation.parameters ?? [];
   const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
   const writes = method !== 'get';
-  const moneyMoving = parameters.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_HEADER);
+  const moneyMoving = isMoneyMoving(operation);
   const body = Object.values(operation.requestBody?.content ?? {})[0]?.schema?.properties ?? {};
   const codes: ErrorCode[] = ['RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE'];
   if (parameters.length > 0 || operation.requestBody) codes.push('VALIDATION_FAILED');
@@ -101,6 +112,8 @@ export function describeDocument(input: TransformObjectInput): ReturnType<typeof
       for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
         if (response.description === 'Default Response')
           response.description = STATUS_CODES[status] ?? 'Success';
+        if (isMoneyMoving(operation) && status.startsWith('2'))
+          response.headers = { ...(response.headers as Json | undefined), ...replayedHeader };
       }
       operation.responses = { ...operation.responses, ...errorResponses(errorCodesOf(method, operation)) };
     }

@@ -12,7 +12,7 @@ interface Operation {
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean; schema?: { format?: string } }[];
   requestBody?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  responses: Record<string, { headers?: object; content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 interface Document {
   openapi: string;
@@ -88,6 +88,7 @@ describeEachDatabase('OpenAPI description', (ctx) => {
     expect(keyed.length).toBeGreaterThanOrEqual(10);
     for (const { method } of keyed) expect(method).toBe('post');
     expect(header(document.paths['/api/wallets']!.get!)).toBeUndefined();
+    expect(transfer.responses['201']).toMatchObject({ headers: { 'Idempotent-Replayed': {} } });
   });
 
   it('says the error shape once, and every error answer points at it', () => {
@@ -112,8 +113,36 @@ describeEachDatabase('OpenAPI description', (ctx) => {
   });
 
   it('needs no credentials on public routes and a session or key elsewhere', () => {
+    const publicRoutes = new Set(
+      ctx.app.routeList
+        .filter((route) => route.public)
+        .flatMap(({ method, url }) => [method].flat().map((m) => `${m.toLowerCase()} ${openApiPath(url)}`)),
+    );
+    for (const { path, method, operation } of operations()) {
+      const isPublic = publicRoutes.has(`${method} ${path}`);
+      expect(operation.security, `${method} ${path}`).toEqual(isPublic ? [] : undefined);
+    }
     expect(document.paths['/api/auth/login']?.post?.security).toEqual([]);
     expect(document.paths['/api/wallets']?.get?.security).toBeUndefined();
     expect(JSON.stringify(document)).toContain('"bearerAuth"');
+  });
+
+  it('serves the docs page from its own files, under the app’s Content-Security-Policy', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      expect(asset, 'no CDN').not.toMatch(/^(https?:)?\/\//);
+      const file = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(asset, 'http://x/api/docs/').pathname,
+      });
+      expect(file.statusCode, asset).toBe(200);
+    }
   });
 });
