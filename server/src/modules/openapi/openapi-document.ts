@@ -43,11 +43,6 @@ export const securitySchemes = {
   },
 } as const;
 
-/**
- * The error codes an operation may answer with, by what the operation shows of itself: inputs can be invalid,
- * signed-in routes can be refused, a path names something that may not exist, writes can conflict or break a
- * rule, and money-moving calls have their own refusals. Every route may be rate-limited or fail.
- */
 const isMoneyMoving = (operation: Operation) =>
   (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === IDEMPOTENCY_HEADER);
 
@@ -59,7 +54,12 @@ const replayedHeader = {
   },
 };
 
-export function errorCodesOf(method: string, operation: Operation): ErrorCode[] {
+/**
+ * The error codes an operation may answer with, by what the operation shows of itself: inputs can be invalid,
+ * signed-in routes can be refused, a path names something that may not exist, writes can conflict or break a
+ * rule, money-moving calls and signing in have their own refusals. Every route may be rate-limited or fail.
+ */
+export function errorCodesOf(path: string, method: string, operation: Operation): ErrorCode[] {
   const parameters = operation.parameters ?? [];
   const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
   const writes = method !== 'get';
@@ -75,6 +75,7 @@ export function errorCodesOf(method: string, operation: Operation): ErrorCode[] 
   if (moneyMoving)
     codes.push('INSUFFICIENT_FUNDS', 'IDEMPOTENCY_KEY_REUSED', 'DEMO_ACCOUNT', 'EMAIL_NOT_VERIFIED');
   if ('quoteId' in body) codes.push('QUOTE_EXPIRED');
+  if (path.startsWith('/api/auth/') && writes) codes.push('INVALID_CREDENTIALS', 'SIGN_IN_EXPIRED');
   return errorCodes.filter((code) => codes.includes(code));
 }
 
@@ -107,15 +108,18 @@ export function describeDocument(input: TransformObjectInput): ReturnType<typeof
     components: { schemas?: Json };
   };
   document.components.schemas = { ...document.components.schemas, Error: errorComponent() };
-  for (const path of Object.values(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(path)) {
+  for (const [path, methods] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(methods)) {
       for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
         if (response.description === 'Default Response')
           response.description = STATUS_CODES[status] ?? 'Success';
         if (isMoneyMoving(operation) && status.startsWith('2'))
           response.headers = { ...(response.headers as Json | undefined), ...replayedHeader };
       }
-      operation.responses = { ...operation.responses, ...errorResponses(errorCodesOf(method, operation)) };
+      operation.responses = {
+        ...operation.responses,
+        ...errorResponses(errorCodesOf(path, method, operation)),
+      };
     }
   }
   return document as ReturnType<typeof jsonSchemaTransformObject>;
