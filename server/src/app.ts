@@ -28,6 +28,7 @@ import { invoicesModule } from './modules/invoices/invoices.module';
 import { kycModule } from './modules/kyc/kyc.module';
 import { ledgerModule } from './modules/ledger/ledger.module';
 import { mailModule } from './modules/mail/mail.module';
+import { openApiModule } from './modules/openapi/openapi.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createNotifier, type Notifier } from './modules/notifications/notifier';
 import { passkeysModule } from './modules/passkeys/passkeys.module';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     booksAccess: (session) => booksAccess(db, session),
     apiKey: (secret) => apiKeys.lookup(secret),
   });
+  // Before every module's routes: the API description is collected as they register.
+  await openApiModule(app);
   const mail = await mailModule(app, { db, config });
   const { mailer } = mail;
   const exchangeRates = await ratesModule(app, config);

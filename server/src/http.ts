@@ -35,6 +35,10 @@ import type { ApiKeyNeed } from './plugins/api-key-scope';
 import { sessionPlugin, type SessionPluginOptions } from './plugins/session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is the same for everyone (the API description, its docs page): it sets its own caching. */
+    cacheable?: boolean;
+  }
   interface FastifyInstance {
     /** Every route as registered, so tests can assert rules that hold for all of them (e.g. auth). */
     routeList: Array<{
@@ -103,7 +107,10 @@ export async function createHttpApp(config: Config, logger: Logger): Promise<App
     routeList.push({
       method: route.method,
       url: route.url,
-      public: Boolean(route.config?.public),
+      // Read when asked: a plugin's own onRoute hook (the API docs) may mark its routes public after this one.
+      get public() {
+        return Boolean(route.config?.public);
+      },
       ...(route.config?.accountant && { accountant: route.config.accountant }),
       ...(route.config?.apiKey && { apiKey: route.config.apiKey }),
     });
@@ -212,6 +219,7 @@ export async function registerRequestGuards(
   });
   // Answers about someone's money are never kept by a browser or a proxy.
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.config.cacheable) return done(null, payload);
     if (isApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });

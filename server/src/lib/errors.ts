@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@contract/errors';
 
-const statusByCode: Record<ErrorCode, number> = {
+/** The HTTP status each error code answers with (the API description lists them per status too). */
+export const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,

@@ -75,7 +75,10 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async 
 
   app.post(
     '/cards/:id/purchases',
-    { schema: { params, body: purchaseBodySchema, response: { 201: purchaseResultSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { params, body: purchaseBodySchema, response: { 201: purchaseResultSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(
         reply,

@@ -13,7 +13,10 @@ export const fxRoutes: FastifyPluginAsyncZod<{ fx: FxService }> = async (app, { 
 
   app.post(
     '/',
-    { schema: { body: convertBodySchema, response: { 201: convertResponseSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { body: convertBodySchema, response: { 201: convertResponseSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(reply, await fx.convert(idempotencyOf(request, userIdOf(request)), request.body)),
   );

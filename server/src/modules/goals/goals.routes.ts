@@ -30,7 +30,10 @@ export const goalRoutes: FastifyPluginAsyncZod<{ goals: GoalsService }> = async 
   for (const action of ['contribute', 'withdraw'] as const) {
     app.post(
       `/:id/${action}`,
-      { schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } } },
+      {
+        config: { idempotent: true },
+        schema: { params, body: goalMoveBodySchema, response: { 201: savingsGoalSchema } },
+      },
       async (request, reply) =>
         sendIdempotent(
           reply,

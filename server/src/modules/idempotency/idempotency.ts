@@ -41,8 +41,21 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route moves money and requires an Idempotency-Key: the API description lists the header on it.
+     * `idempotencyOf` refuses to run on a route without the flag, so the description cannot miss one.
+     */
+    idempotent?: boolean;
+  }
+}
+
 /** The validated Idempotency-Key of a signed-in user's request (400 when missing or not a UUID) and its fingerprint. */
 export function idempotencyOf(request: FastifyRequest, userId: string): IdempotentRequest {
+  if (!request.routeOptions.config.idempotent) {
+    throw new Error(`${request.routeOptions.url} reads an ${HEADER} but is not marked \`idempotent\``);
+  }
   const header = request.headers['idempotency-key'];
   if (header === undefined || header === '') {
     const message = `The ${HEADER} header is required: send a new UUID with each payment and reuse it only to retry`;

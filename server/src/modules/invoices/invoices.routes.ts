@@ -88,7 +88,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
   // A payment the owner received some other way: it moves money on a sandbox, so an Idempotency-Key.
   app.post(
     '/:id/payments',
-    { schema: { params, body: recordInvoicePaymentBodySchema, response: { 201: invoiceSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { params, body: recordInvoicePaymentBodySchema, response: { 201: invoiceSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(
         reply,

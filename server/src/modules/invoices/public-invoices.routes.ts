@@ -35,7 +35,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
     '/:token/pay',
     {
       // Paying moves money: an Idempotency-Key like any payment, and a tighter limit than the API's.
-      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { public: true, idempotent: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
       // No body, or `{ amount }`: what is due now by default.
       schema: { params, body: payInvoiceBodySchema.nullish(), response: { 200: publicInvoiceSchema } },
     },
@@ -54,7 +54,7 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
     {
       // Opens a card checkout (no money moves until the processor's webhook): keyed like a payment, so a
       // retried click gets the same checkout page back.
-      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { public: true, idempotent: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { params, body: invoiceCheckoutBodySchema, response: { 201: checkoutResponseSchema } },
     },
     async (request, reply) => {

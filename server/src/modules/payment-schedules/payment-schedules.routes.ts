@@ -30,7 +30,10 @@ export const paymentScheduleRoutes: FastifyPluginAsyncZod<{ schedules: PaymentSc
 
   app.post(
     '/',
-    { schema: { body: createPaymentScheduleBodySchema, response: { 201: paymentScheduleSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { body: createPaymentScheduleBodySchema, response: { 201: paymentScheduleSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(reply, await schedules.create(idempotencyOf(request, userIdOf(request)), request.body)),
   );

@@ -16,7 +16,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.post(
     '/top-ups',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { idempotent: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { body: topUpBodySchema, response: { 201: checkoutResponseSchema } },
     },
     async (request, reply) => {

@@ -24,7 +24,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> =
 
   app.post(
     '/trade',
-    { schema: { body: tradeBodySchema, response: { 201: tradingOrderSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { body: tradeBodySchema, response: { 201: tradingOrderSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(reply, await trading.trade(idempotencyOf(request, userIdOf(request)), request.body)),
   );

@@ -16,7 +16,10 @@ export const transferRoutes: FastifyPluginAsyncZod<{ transfers: TransfersService
 ) => {
   app.post(
     '/',
-    { schema: { body: transferBodySchema, response: { 201: transferResponseSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { body: transferBodySchema, response: { 201: transferResponseSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(reply, await transfers.send(idempotencyOf(request, userIdOf(request)), request.body)),
   );

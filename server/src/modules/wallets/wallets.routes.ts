@@ -30,7 +30,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = 
 
   app.post(
     '/:id/deposit',
-    { schema: { params: walletParams, body: depositBodySchema, response: { 201: depositResponseSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { params: walletParams, body: depositBodySchema, response: { 201: depositResponseSchema } },
+    },
     async (request, reply) =>
       sendIdempotent(
         reply,

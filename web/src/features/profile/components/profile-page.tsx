@@ -7,6 +7,7 @@ import { AccountStatus } from './account-status';
 import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordForm } from './change-password-form';
 import { PasskeysCard } from './passkeys-card';
+import { DevelopersCard } from './developers-card';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
@@ -49,6 +50,7 @@ export function ProfilePage() {
       {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
       {user.data && <ApiKeysCard isDemo={user.data.isDemo} />}
       {user.data && <WebhooksCard />}
+      <DevelopersCard />
     </div>
   );
 }
