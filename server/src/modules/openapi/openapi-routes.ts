@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_DOCS_PATH, IDEMPOTENCY_HEADER, OPENAPI_PATH } from '@contract/openapi';
+import { apiKeyNeedOf } from '../../plugins/api-key-scope';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
@@ -73,14 +74,23 @@ export function describeRoute(input: TransformInput): ReturnType<typeof jsonSche
   const schema = described.schema as FastifySchema & Record<string, unknown>;
   if (schema.hide) return described;
   const config = route.config ?? {};
+  // A module's root route answers at `/api/wallets` and `/api/wallets/`: the document names the first.
+  const path = described.url.replace(/(.)\/$/, '$1');
+  const keyNeed = apiKeyNeedOf(method, url.replace(/(.)\/$/, '$1'), config.apiKey);
   return {
-    // A module's root route answers at `/api/wallets` and `/api/wallets/`: the document names the first.
-    url: described.url.replace(/(.)\/$/, '$1'),
+    url: path,
     schema: {
       ...schema,
       operationId: operationIdOf(method, url),
       tags: [tagOf(url)],
-      ...(config.public && { security: [] }),
+      // Public: no credentials. Otherwise the session, and a key only where the key's scopes reach (the
+      // same rule the server enforces, plugins/api-key-scope.ts): managing keys, passkeys or the password
+      // takes a signed-in session.
+      ...(config.public
+        ? { security: [] }
+        : keyNeed === 'never'
+          ? { security: [{ cookieAuth: [] }] }
+          : { 'x-api-key-scope': keyNeed }),
       ...(config.idempotent && { headers: withIdempotencyHeader(schema.headers) }),
     },
   };

@@ -10,6 +10,7 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   security?: unknown[];
+  'x-api-key-scope'?: string;
   parameters?: { in: string; name: string; required?: boolean; schema?: { format?: string } }[];
   requestBody?: unknown;
   responses: Record<string, { headers?: object; content?: Record<string, { schema?: { $ref?: string } }> }>;
@@ -120,10 +121,15 @@ describeEachDatabase('OpenAPI description', (ctx) => {
     );
     for (const { path, method, operation } of operations()) {
       const isPublic = publicRoutes.has(`${method} ${path}`);
-      expect(operation.security, `${method} ${path}`).toEqual(isPublic ? [] : undefined);
+      if (isPublic) expect(operation.security, `${method} ${path}`).toEqual([]);
+      else expect(operation.security, `${method} ${path}`).not.toEqual([]);
     }
     expect(document.paths['/api/auth/login']?.post?.security).toEqual([]);
+    // Readable with any key; sending needs a payments key; managing keys needs the session itself.
     expect(document.paths['/api/wallets']?.get?.security).toBeUndefined();
+    expect(document.paths['/api/wallets']?.get?.['x-api-key-scope']).toBe('read');
+    expect(document.paths['/api/transactions']?.post?.['x-api-key-scope']).toBe('payments');
+    expect(document.paths['/api/api-keys']?.post?.security).toEqual([{ cookieAuth: [] }]);
     expect(JSON.stringify(document)).toContain('"bearerAuth"');
   });
 
