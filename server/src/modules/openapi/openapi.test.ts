@@ -142,6 +142,7 @@ describeEachDatabase('OpenAPI description', (ctx) => {
     expect(csp).toContain("frame-ancestors 'none'");
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(assets.length).toBeGreaterThan(3);
+    expect(assets).toContain('./static/theme/docs-theme.css');
     for (const asset of assets) {
       expect(asset, 'no CDN').not.toMatch(/^(https?:)?\/\//);
       const file = await ctx.app.inject({
