@@ -76,6 +76,9 @@ export async function openApiModule(app: App): Promise<void> {
         // The example payloads' colours: the default theme (agate) draws numbers at 3.4:1 on its dark
         // background; arta's colours are all above 4.5:1.
         syntaxHighlight: { theme: 'arta' },
+        // A reference, not a console: "Try it out" would send real requests with the reader's own session
+        // (a payment included), and its request-body box has no label. Scripts call the API with a key.
+        supportedSubmitMethods: [],
       },
       theme: {
         title: 'Meridian API reference',
