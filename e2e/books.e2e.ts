@@ -61,7 +61,7 @@ describe.each(laptopAndPhone)('Books: categories (%s)', (size, open) => {
     await page.getByLabel('Also file earlier transactions').click();
     await page.getByRole('button', { name: 'Add rule' }).click();
     await waitForToast(page, 'Rule added');
-    await page.getByText('1 earlier transaction filed too.').waitFor();
+    await page.getByText('1 earlier transaction filed too.', { exact: true }).waitFor();
     const coworkingRow = page.getByRole('row').filter({ hasText: 'Coworking' }).first();
     await coworkingRow.waitFor();
     await expectNoSeriousAxeViolations(page, `/books/categories after adding (${size})`);

@@ -138,7 +138,7 @@ describe('Trust boundaries', () => {
     await waitForMail(first, /Your Meridian email address was changed/);
     await page.goto('/profile');
     await waitForTitle(page, 'Profile');
-    expect(await page.getByLabel('Email').inputValue()).toBe(next);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(next);
     await page.context().close();
   });
 });
