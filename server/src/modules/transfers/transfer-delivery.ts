@@ -46,14 +46,20 @@ export async function recordDelivery(
       { userId: payee.userId, notice: moneyReceivedNotice(figures.converted, sender.displayName) },
     ]);
     const received = posted.transactions.find((row) => row.user_id === payee.userId);
-    await webhooks.record(trx, sender.userId, 'transfer.delivered', sentEvent);
-    await webhooks.record(trx, payee.userId, 'payment.received', {
-      transactionId: received?.id ?? null,
-      amount: figures.converted.format(),
-      currency: figures.converted.currency,
-      senderName: sender.displayName,
-      senderEmail: sender.email,
-    });
+    await webhooks.recordEach(trx, [
+      { userId: sender.userId, type: 'transfer.delivered', data: sentEvent },
+      {
+        userId: payee.userId,
+        type: 'payment.received',
+        data: {
+          transactionId: received?.id ?? null,
+          amount: figures.converted.format(),
+          currency: figures.converted.currency,
+          senderName: sender.displayName,
+          senderEmail: sender.email,
+        },
+      },
+    ]);
     return;
   }
   if (payee.kind === 'external') {

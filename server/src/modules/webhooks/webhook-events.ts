@@ -13,7 +13,15 @@ export interface WebhookEvents {
     type: WebhookEventType,
     data: Record<string, unknown>,
   ): Promise<void>;
+  /** Several events of one movement (the sender's and the recipient's), their endpoints read at once. */
+  recordEach(trx: Kysely<Database>, announcements: readonly WebhookAnnouncement[]): Promise<void>;
+}
+
+export interface WebhookAnnouncement {
+  userId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
 }
 
 /** For services built without the webhooks module (tests that make one by hand): announces nothing. */
-export const noWebhooks: WebhookEvents = { record: async () => {} };
+export const noWebhooks: WebhookEvents = { record: async () => {}, recordEach: async () => {} };

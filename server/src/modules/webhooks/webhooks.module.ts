@@ -68,6 +68,6 @@ export async function webhooksModule(
     everyMs: config.WEBHOOK_DELIVERY_INTERVAL_SECONDS * 1000,
     run: () => delivery.deliverDue(),
   };
-  const face: WebhookEvents = { record: webhooks.record };
+  const face: WebhookEvents = { record: webhooks.record, recordEach: webhooks.recordEach };
   return { face, delivery, jobs: [job] };
 }

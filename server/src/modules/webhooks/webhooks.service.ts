@@ -13,6 +13,7 @@ import { checkWebhookUrl } from './public-address';
 import { DAY_MS } from './webhook-delivery';
 import { secretContext } from './webhook-secrets';
 import { newWebhookSecret } from './webhook-signing';
+import type { WebhookAnnouncement } from './webhook-events';
 import { toDelivery, toEndpoint } from './webhooks.mapper';
 import * as repo from './webhooks.repository';
 
@@ -75,6 +76,22 @@ export function createWebhooksService(deps: {
     return { eventId: id, deliveryIds: deliveries.map((delivery) => delivery.id) };
   }
 
+  /** Each announcement as `record` makes it, the endpoints of all their users read in one query. */
+  async function recordEach(
+    trx: Kysely<Database>,
+    announcements: readonly WebhookAnnouncement[],
+  ): Promise<void> {
+    if (announcements.length === 0) return;
+    const endpoints = await repo.enabledEndpoints(trx, [...new Set(announcements.map((a) => a.userId))]);
+    for (const { userId, type, data } of announcements) {
+      const wanted = endpoints
+        .filter((endpoint) => endpoint.user_id === userId)
+        .filter((endpoint) => (JSON.parse(endpoint.events) as string[]).includes(type))
+        .map((endpoint) => endpoint.id);
+      if (wanted.length > 0) await writeEvent(trx, userId, type, data, wanted);
+    }
+  }
+
   return {
     /**
      * Announces an event of `userId`'s in the caller's transaction (the outbox): nothing is written unless
@@ -86,12 +103,10 @@ export function createWebhooksService(deps: {
       type: WebhookEventType,
       data: Record<string, unknown>,
     ): Promise<void> {
-      const endpoints = await repo.enabledEndpoints(trx, userId);
-      const wanted = endpoints
-        .filter((endpoint) => (JSON.parse(endpoint.events) as string[]).includes(type))
-        .map((endpoint) => endpoint.id);
-      if (wanted.length > 0) await writeEvent(trx, userId, type, data, wanted);
+      await recordEach(trx, [{ userId, type, data }]);
     },
+
+    recordEach,
 
     async list(userId: string): Promise<WebhookEndpoint[]> {
       const at = now();
