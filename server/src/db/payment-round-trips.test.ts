@@ -76,7 +76,7 @@ describeEachDatabase('round trips of a payment', (ctx) => {
       claim,
       entry,
       notices,
-      'select "id", "user_id"',
+      'select "id", "user_id",',
       ...rest,
     ]);
   });
