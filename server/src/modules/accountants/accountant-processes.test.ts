@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { accountantOf, openBooks } from '../../test/accountants';
-import { request, signUp, type Session } from '../../test/http';
-import { testConfig } from '../../test/config';
-import { createTestDatabase, type TestDatabase } from '../../test/test-app';
+import { request } from '../../test/http';
+import { twoInstancesOnPostgres } from '../../test/two-instances';
 
 /**
  * Two app instances on one PostgreSQL database, each with its session cache on (trusting an entry for a
@@ -11,25 +9,10 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-app';
  * request: the grant is asked of the database on every request that reads the books, never remembered.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('accountant access across app instances [postgres]', () => {
-  let database: TestDatabase;
-  let first: App;
-  let second: App;
-  let owner: Session;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const config = testConfig({ ...database.config, SESSION_CACHE_SECONDS: 60 });
-    first = await buildApp(config);
-    second = await buildApp(config);
-    await Promise.all([first.ready(), second.ready()]);
-    owner = await signUp(first);
-  });
-  afterAll(async () => {
-    await Promise.all([first?.close(), second?.close()]);
-    await database?.drop();
-  });
+  const instances = twoInstancesOnPostgres();
 
   it('refuses the next request on the other instance once the owner revokes on one', async () => {
+    const { first, second, owner } = instances;
     const { accountant, grantId } = await accountantOf(first, owner);
     const ownerWallets = (await request(first, owner, 'GET', '/api/wallets')).body;
     // The second instance reads the owner's books for the accountant (and now remembers the session).
@@ -45,6 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('accountant access across app in
   });
 
   it('follows a switch of books made on the other instance', async () => {
+    const { first, second, owner } = instances;
     const { accountant } = await accountantOf(first, owner, { open: false });
     const own = (await request(second, accountant, 'GET', '/api/wallets')).body;
     await openBooks(first, accountant, owner.user.id);

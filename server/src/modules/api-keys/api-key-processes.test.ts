@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { makeApiKey, withKey } from '../../test/api-keys';
-import { testConfig } from '../../test/config';
-import { request, signUp, type Session } from '../../test/http';
-import { createTestDatabase, type TestDatabase } from '../../test/test-app';
+import { request } from '../../test/http';
+import { twoInstancesOnPostgres } from '../../test/two-instances';
 
 /**
  * Two app instances on one PostgreSQL database, with their session caches on, as two processes behind a load
@@ -11,25 +9,10 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-app';
  * database on every call and never remembered.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('API keys across app instances [postgres]', () => {
-  let database: TestDatabase;
-  let first: App;
-  let second: App;
-  let owner: Session;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const config = testConfig({ ...database.config, SESSION_CACHE_SECONDS: 60 });
-    first = await buildApp(config);
-    second = await buildApp(config);
-    await Promise.all([first.ready(), second.ready()]);
-    owner = await signUp(first);
-  });
-  afterAll(async () => {
-    await Promise.all([first?.close(), second?.close()]);
-    await database?.drop();
-  });
+  const instances = twoInstancesOnPostgres();
 
   it('refuses a key on both instances as soon as it is revoked on one', async () => {
+    const { first, second, owner } = instances;
     const key = await makeApiKey(first, owner, 'read');
     expect((await withKey(first, key.secret, 'GET', '/api/transactions')).statusCode).toBe(200);
     expect((await withKey(second, key.secret, 'GET', '/api/transactions')).statusCode).toBe(200);
