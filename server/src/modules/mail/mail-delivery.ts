@@ -4,6 +4,7 @@ import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import * as repo from './mail.repository';
 import type { MailAttachment, MailTransport } from './mail-transport';
+import { drainInTurns } from '../../lib/drain';
 
 /** Names an attachment without holding it: the outbox stays small and nothing sensitive is stored twice. */
 export interface AttachmentRef {
@@ -32,8 +33,6 @@ export function createMailDelivery(deps: {
   transport: MailTransport | null;
 }) {
   const { db, config, log, transport } = deps;
-  let delivering: Promise<number> | null = null;
-  let lookAgain = false;
   const renderers = new Map<string, AttachmentRenderer>();
 
   async function attachmentsOf(json: string | null): Promise<MailAttachment[]> {
@@ -76,28 +75,8 @@ export function createMailDelivery(deps: {
     return claimed.length;
   }
 
-  /**
-   * Sends everything due now (one run at a time per process). Returns how many messages were tried. A call
-   * that arrives while a run is going asks it to look once more before it ends: the message that call is
-   * about may have committed after the run last looked, and would otherwise wait for the next timer tick.
-   */
-  async function deliverDue(): Promise<number> {
-    if (delivering) {
-      lookAgain = true;
-      return delivering;
-    }
-    delivering = (async () => {
-      let tried = 0;
-      do {
-        lookAgain = false;
-        for (let batch = await deliverBatch(); batch > 0; batch = await deliverBatch()) tried += batch;
-      } while (lookAgain);
-      return tried;
-    })().finally(() => {
-      delivering = null;
-    });
-    return delivering;
-  }
+  /** Sends everything due now (drainInTurns: one run at a time per process); resolves with how many were tried. */
+  const deliverDue = drainInTurns(deliverBatch);
 
   return {
     /** Says how to render attachments of `kind` (a module registers its own at start-up). */

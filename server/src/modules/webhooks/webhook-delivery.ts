@@ -12,6 +12,7 @@ import { postWebhook, type SendResult } from './webhook-sender';
 import { liveSecrets } from './webhook-secrets';
 import { webhookHeaders } from './webhook-signing';
 import * as repo from './webhooks.repository';
+import { drainInTurns } from '../../lib/drain';
 
 const BATCH = 20;
 /** Longer than a send can take (10 s timeout), so a lease never ends while its POST is still going. */
@@ -42,8 +43,6 @@ export interface WebhookDeliveryDeps {
 export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   const { db, box, notifier, mailer, log, allowPrivate } = deps;
   const now = deps.now ?? (() => new Date());
-  let delivering: Promise<number> | null = null;
-  let lookAgain = false;
 
   async function attempt(url: string, secrets: string[], id: string, body: string): Promise<SendResult> {
     let address;
@@ -162,24 +161,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     return claimed.length;
   }
 
-  /** Sends everything due now, one run at a time per process (a call during a run makes it look again). */
-  async function deliverDue(): Promise<number> {
-    if (delivering) {
-      lookAgain = true;
-      return delivering;
-    }
-    delivering = (async () => {
-      let tried = 0;
-      do {
-        lookAgain = false;
-        for (let batch = await deliverBatch(); batch > 0; batch = await deliverBatch()) tried += batch;
-      } while (lookAgain);
-      return tried;
-    })().finally(() => {
-      delivering = null;
-    });
-    return delivering;
-  }
+  /** Sends everything due now (drainInTurns: one run at a time per process); resolves with how many were tried. */
+  const deliverDue = drainInTurns(deliverBatch);
 
   return { deliverDue };
 }
