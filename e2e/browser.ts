@@ -97,13 +97,15 @@ export async function expectNoSeriousAxeViolations(page: Page, where = page.url(
 /**
  * A theme switch fades colours (transition-colors), a dialog and a toast fade in (animate-in): axe must judge
  * the settled colours, not a frame halfway through. Settled means no finite animation running, still true two
- * frames later (a toast raised with what the test waited for can mount a frame after it). Endless animations
+ * frames later (a toast raised with what the test waited for can mount a frame after it), and no toast waiting
+ * for its lazily loaded chunk (it mounts, fading in, whenever the chunk arrives). Endless animations
  * (spinners, skeleton pulses) never settle and are left out.
  */
 async function waitForSettledAnimations(page: Page) {
   const settledForTwoFrames = () =>
     new Promise<boolean>((resolve) => {
       const settled = () =>
+        !document.querySelector('[data-slot="toaster-loading"]') &&
         document
           .getAnimations()
           .every(

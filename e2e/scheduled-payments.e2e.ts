@@ -70,6 +70,7 @@ describe.each(laptopAndPhone)('scheduled payments (%s)', (size, open) => {
     await form.getByRole('button', { name: 'Schedule payment' }).click();
     await form.getByText('Choose who to pay').waitFor();
     await form.getByText('Enter an amount').waitFor();
+    await waitForToast(page, 'Missing Information');
 
     const today = new Date().toISOString().slice(0, 10);
     await form.getByLabel('From wallet').selectOption('USD');
