@@ -43,6 +43,7 @@ import * as forecast from './migrations/0041-forecast';
 import * as apiKeys from './migrations/0042-api-keys';
 import * as webhooks from './migrations/0043-webhooks';
 import * as passkeys from './migrations/0044-passkeys';
+import * as forecastChecks from './migrations/0045-forecast-checks';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0042-api-keys': apiKeys,
   '0043-webhooks': webhooks,
   '0044-passkeys': passkeys,
+  '0045-forecast-checks': forecastChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

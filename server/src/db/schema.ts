@@ -931,6 +931,7 @@ export interface Database {
   transaction_notes: TransactionNotesTable;
   forecast_floors: ForecastFloorsTable;
   forecast_warnings: ForecastWarningsTable;
+  forecast_checks: ForecastChecksTable;
   forecast_tax_estimates: ForecastTaxEstimatesTable;
   api_keys: ApiKeysTable;
   passkeys: PasskeysTable;
@@ -995,6 +996,12 @@ export interface ForecastWarningsTable {
   warning_date: string;
   cause: string;
   created_at: string;
+}
+
+/** When the warnings job next looks at a user's forecast; no row: due (migration 0045). */
+export interface ForecastChecksTable {
+  user_id: string;
+  next_check_at: string;
 }
 
 /** The tax estimate's figures the forecast uses, as of `computed_on` (modules/forecast/forecast-tax.ts). */

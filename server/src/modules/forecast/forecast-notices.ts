@@ -82,31 +82,36 @@ async function tellUser(deps: WarningNoticeDeps, userId: string): Promise<number
 }
 
 /**
- * The warnings job: every user's forecast, in pages of users; returns how many new warnings were told. One
- * user's failure does not keep the others from being told: the walk goes on, and the run then fails with the
- * first error (the scheduler logs it and records the run as failed). Every process walks every user (a
- * warning is still told once: the UNIQUE row decides).
+ * The warnings job: the forecast of every user due a check, in pages of users; returns how many new warnings
+ * were told. Each page is claimed first (forecast_checks), so however many processes run the job, a user's
+ * forecast is computed once per `everyMs`; a user is due again that long after being claimed. One user's
+ * failure does not keep the others from being told: the walk goes on, and the run then fails with the first
+ * error (the scheduler logs it and records the run as failed).
  */
-export async function runForecastWarnings(deps: WarningNoticeDeps): Promise<number> {
+export async function runForecastWarnings(deps: WarningNoticeDeps, everyMs: number): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const due = now.toISOString();
+  const next = new Date(now.getTime() + everyMs).toISOString();
   let told = 0;
   let after = '';
   let failure: unknown = null;
   for (;;) {
-    const users = await repo.usersAfter(deps.db, after, BATCH);
-    for (const userId of users) {
+    const candidates = await repo.dueUsersAfter(deps.db, due, after, BATCH);
+    for (const userId of await repo.claimChecks(deps.db, candidates, due, next)) {
       try {
         told += await tellUser(deps, userId);
       } catch (error) {
         failure ??= error;
       }
     }
-    if (users.length < BATCH) break;
-    after = users[users.length - 1]!;
+    if (candidates.length < BATCH) break;
+    after = candidates[candidates.length - 1]!;
   }
   if (failure) throw failure;
   return told;
 }
 
 export function forecastWarningsJob(deps: WarningNoticeDeps, everySeconds: number): Job {
-  return { name: 'forecast-warnings', everyMs: everySeconds * 1000, run: () => runForecastWarnings(deps) };
+  const everyMs = everySeconds * 1000;
+  return { name: 'forecast-warnings', everyMs, run: () => runForecastWarnings(deps, everyMs) };
 }

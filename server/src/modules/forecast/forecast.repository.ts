@@ -174,16 +174,47 @@ export async function saveFloor(db: Db, userId: string, currency: Currency, floo
     .execute();
 }
 
-/** A page of users, after `after` in id order (the warnings job's walk). */
-export async function usersAfter(db: Db, after: string, limit: number): Promise<string[]> {
+/**
+ * A page of users whose warnings check is due at `now` (or who were never checked), after `after` in id
+ * order: the candidates the warnings job then tries to claim.
+ */
+export async function dueUsersAfter(db: Db, now: string, after: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
-    .select('id')
-    .where('id', '>', after)
-    .orderBy('id')
+    .leftJoin('forecast_checks', 'forecast_checks.user_id', 'users.id')
+    .select('users.id')
+    .where('users.id', '>', after)
+    .where((eb) =>
+      eb.or([
+        eb('forecast_checks.next_check_at', 'is', null),
+        eb('forecast_checks.next_check_at', '<=', now),
+      ]),
+    )
+    .orderBy('users.id')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Claims the users among `userIds` still due at `now` by moving their next check to `next`: one upsert whose
+ * update applies only while the row is due, so of two processes claiming one user, the second updates nothing
+ * and is not handed it back. Returns the users this call claimed.
+ */
+export async function claimChecks(db: Db, userIds: readonly string[], now: string, next: string) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .insertInto('forecast_checks')
+    .values(userIds.map((user_id) => ({ user_id, next_check_at: next })))
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet({ next_check_at: next })
+        .where('forecast_checks.next_check_at', '<=', now),
+    )
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
 /** Records a warning as told; false when it already was (by this run, an earlier one, or another process). */

@@ -240,11 +240,14 @@ describeEachDatabase('forecast', (ctx) => {
   });
 
   it('tells each new warning once, not again on the next run', async () => {
+    const HOUR = 3_600_000;
+    let clock = Date.now();
     const deps = {
       db: ctx.app.db,
       notifier: ctx.app.notifier,
       forecast: serviceAt(anchor),
       tax: { estimate: async () => ({ profile: null, estimate: null }) },
+      now: () => new Date(clock),
     };
     const warnings = () =>
       ctx.app.db
@@ -255,7 +258,7 @@ describeEachDatabase('forecast', (ctx) => {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-    await runForecastWarnings(deps);
+    await runForecastWarnings(deps, HOUR);
     const told = await warnings();
     expect(told).toEqual([
       {
@@ -263,11 +266,14 @@ describeEachDatabase('forecast', (ctx) => {
         message: expect.stringContaining('(Scheduled payment to landlord@example.com). Chase'),
       },
     ]);
-    expect(await runForecastWarnings(deps)).toBe(0);
+    // An hour on, the same warning is found again and not told again.
+    clock += HOUR;
+    expect(await runForecastWarnings(deps, HOUR)).toBe(0);
     expect(await warnings()).toHaveLength(1);
     // A new cause on another day is a new warning.
     const tools = await schedule('2000.00', on(1), 'tools@example.com', 'Tools');
-    await runForecastWarnings(deps);
+    clock += HOUR;
+    await runForecastWarnings(deps, HOUR);
     expect((await warnings()).map((row) => row.message)).toEqual([
       expect.stringContaining('landlord@example.com'),
       expect.stringContaining('tools@example.com'),
@@ -275,6 +281,39 @@ describeEachDatabase('forecast', (ctx) => {
     expect((await request(ctx.app, ada, 'DELETE', `/api/payment-schedules/${tools.id}`)).statusCode).toBe(
       200,
     );
+  });
+
+  it('looks at each user once an interval however many processes run the job', async () => {
+    const HOUR = 3_600_000;
+    // Far ahead of the other test's clock, so every user is due at the start.
+    let clock = Date.now() + 10 * HOUR;
+    const looked: string[] = [];
+    const service = serviceAt(anchor);
+    const process = () => ({
+      db: ctx.app.db,
+      notifier: ctx.app.notifier,
+      forecast: {
+        forecast: (userId: string, days: number) => {
+          looked.push(userId);
+          return service.forecast(userId, days);
+        },
+      },
+      tax: { estimate: async () => ({ profile: null, estimate: null }) },
+      now: () => new Date(clock),
+    });
+    const users = await ctx.app.db.selectFrom('users').select('id').execute();
+
+    await Promise.all([runForecastWarnings(process(), HOUR), runForecastWarnings(process(), HOUR)]);
+    expect(looked.toSorted()).toEqual(users.map((user) => user.id).toSorted());
+
+    // Within the hour, neither process looks again; an hour on, each user is looked at once more.
+    looked.length = 0;
+    clock += HOUR - 1;
+    await Promise.all([runForecastWarnings(process(), HOUR), runForecastWarnings(process(), HOUR)]);
+    expect(looked).toEqual([]);
+    clock += 1;
+    await Promise.all([runForecastWarnings(process(), HOUR), runForecastWarnings(process(), HOUR)]);
+    expect(looked.toSorted()).toEqual(users.map((user) => user.id).toSorted());
   });
 
   it('shows the demo a warning worth reading: its rent takes USD under its floor until an invoice comes in', async () => {
