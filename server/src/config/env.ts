@@ -303,6 +303,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: boolFromEnv.default(false),
   /** How often the webhook job looks for deliveries that are due (each response that wrote one starts it too). */
   WEBHOOK_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Days an event and its delivery log are kept once delivery is over (delivered, or failed after a day). */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   /** Mail server, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host:465. Unset: mail stays in the outbox. */
   SMTP_URL: z
     .string()

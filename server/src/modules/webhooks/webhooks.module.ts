@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery';
 import type { WebhookEvents } from './webhook-events';
+import { pruneWebhookEventsJob } from './webhook-retention';
 import { webhookRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
 
@@ -69,5 +70,5 @@ export async function webhooksModule(
     run: () => delivery.deliverDue(),
   };
   const face: WebhookEvents = { record: webhooks.record, recordEach: webhooks.recordEach };
-  return { face, delivery, jobs: [job] };
+  return { face, delivery, jobs: [job, pruneWebhookEventsJob(db, config.WEBHOOK_RETENTION_DAYS)] };
 }

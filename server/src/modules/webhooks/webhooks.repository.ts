@@ -32,8 +32,7 @@ export function endpointById(db: Db, id: string) {
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user's enabled endpoints: the one read an event pays when nobody listens (an indexed lookup). */
-/** The enabled endpoints of these users, in one indexed read. */
+/** The enabled endpoints of these users, in one indexed read: what an event pays when nobody listens. */
 export function enabledEndpoints(db: Db, userIds: readonly string[]) {
   return db
     .selectFrom('webhook_endpoints')
@@ -190,4 +189,35 @@ export async function disableIfEnabled(db: Db, id: string, at: string): Promise<
 
 export function userEmail(db: Db, userId: string) {
   return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Deletes up to `limit` events made before `cutoff` that nothing is still trying to deliver, with their
+ * deliveries and attempts (children first, in the caller's transaction). Returns how many events went.
+ */
+export async function pruneEventsBefore(db: Db, cutoff: string, limit: number): Promise<number> {
+  const events = await db
+    .selectFrom('webhook_events as e')
+    .select('e.id')
+    .where('e.created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as d')
+            .select('d.id')
+            .whereRef('d.event_id', '=', 'e.id')
+            .where('d.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .orderBy('e.created_at')
+    .limit(limit)
+    .execute();
+  const ids = events.map((event) => event.id);
+  if (ids.length === 0) return 0;
+  const deliveries = db.selectFrom('webhook_deliveries').select('id').where('event_id', 'in', ids);
+  await db.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
+  await db.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).execute();
+  await db.deleteFrom('webhook_events').where('id', 'in', ids).execute();
+  return ids.length;
 }
