@@ -42,6 +42,10 @@ describe('forgotten password', () => {
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'choose a new password');
     const choose = page.getByRole('form', { name: 'Choose a new password' });
+    // What a reset ends is said before it is done.
+    await choose
+      .getByText('signs out every browser signed in to your account and removes its passkeys')
+      .waitFor();
     // The server's reason for a guessable password shows under the field.
     await choose.getByLabel('New password').fill('123456789012');
     await choose.getByRole('button', { name: 'Change password' }).click();

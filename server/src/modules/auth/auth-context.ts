@@ -19,6 +19,11 @@ export type UserRemovingHook = (trx: Transaction<Database>, userId: string) => P
 /** Runs inside the transaction that changes a user's password (and ends their other sessions). */
 export type PasswordChangedHook = (trx: Kysely<Database>, user: UserRow) => Promise<void>;
 /**
+ * Runs inside the transaction that sets a password through a reset link, which ends every session: modules
+ * end the other standing ways in (passkeys), so after a reset only the new password opens the account.
+ */
+export type PasswordReplacedHook = (trx: Kysely<Database>, userId: string) => Promise<void>;
+/**
  * Runs after sessions ended in this process (committed): one session, or every session of a user but `keep`.
  * Other processes hear of it from PostgreSQL (migration 0020).
  */
@@ -74,6 +79,7 @@ export interface AuthContext {
     userRemoving: UserRemovingHook[];
     newDevice: NewDeviceSignInHook[];
     passwordChanged: PasswordChangedHook[];
+    passwordReplaced: PasswordReplacedHook[];
     sessionsEnded: SessionsEndedHook[];
   };
 }
@@ -96,6 +102,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
       userRemoving: [],
       newDevice: [],
       passwordChanged: [],
+      passwordReplaced: [],
       sessionsEnded: [],
     },
   };

@@ -9,6 +9,7 @@ import {
   type DemoSeedHook,
   type NewDeviceSignInHook,
   type PasswordChangedHook,
+  type PasswordReplacedHook,
   type SessionsEndedHook,
   type UserCreatedHook,
   type UserRemovingHook,
@@ -47,6 +48,9 @@ export function createAuthService(deps: AuthDeps) {
     },
     onPasswordChanged(hook: PasswordChangedHook) {
       hooks.passwordChanged.push(hook);
+    },
+    onPasswordReplaced(hook: PasswordReplacedHook) {
+      hooks.passwordReplaced.push(hook);
     },
     onSessionsEnded(hook: SessionsEndedHook) {
       hooks.sessionsEnded.push(hook);

@@ -38,7 +38,8 @@ export async function changePassword(
 
 /**
  * A password chosen through a reset link (modules/password-reset), in the caller's transaction: every
- * session of the account ends, and two-factor stays as it was. Call `forgetSessionsOf` after the commit.
+ * session of the account ends, the hooks end other standing ways in (passkeys), and two-factor stays as it
+ * was. Call `forgetSessionsOf` after the commit.
  */
 export async function replacePassword(
   ctx: AuthContext,
@@ -48,4 +49,5 @@ export async function replacePassword(
 ): Promise<void> {
   await setPasswordHash(trx, userId, passwordHash, ctx.now().toISOString());
   await repo.deleteAllSessions(trx, userId);
+  for (const hook of ctx.hooks.passwordReplaced) await hook(trx, userId);
 }

@@ -71,6 +71,11 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Every passkey of the user (a password reset ends them all). */
+export function deletePasskeysOf(db: Db, userId: string) {
+  return db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+}
+
 export async function deletePasskey(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('passkeys')

@@ -229,6 +229,49 @@ describeEachDatabase('passkeys', (ctx) => {
     expect(gone.json().code).toBe('INVALID_CREDENTIALS');
   });
 
+  it('are all removed by a password reset, and kept by a password change', async () => {
+    const session = await signUp(ctx.app);
+    const authenticator = new SoftAuthenticator();
+    await addPasskey(session, authenticator, 'Laptop');
+    await addPasskey(session, new SoftAuthenticator(), 'Phone');
+
+    // Changing the password, knowing the current one, keeps them: the owner is the one signed in.
+    const changed = await request(session, 'POST', '/api/user/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'lantern orchard velvet',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await request(session, 'GET', '/api/auth/passkeys')).json().passkeys).toHaveLength(2);
+
+    // A reset is how an account is taken back: a passkey whoever had it added must not outlive it.
+    expect(
+      (await request(null, 'POST', '/api/auth/password-reset', { email: session.user.email })).statusCode,
+    ).toBe(202);
+    // The link is written after the answer (the same answer whether or not the address has an account).
+    const resetLink = () =>
+      ctx.app.db
+        .selectFrom('mail_outbox')
+        .select('action_url')
+        .where('to_address', '=', session.user.email)
+        .where('kind', '=', 'password-reset')
+        .executeTakeFirst();
+    await expect.poll(resetLink).toBeTruthy();
+    const link = (await resetLink())!;
+    const token = new URL(link.action_url!).searchParams.get('token')!;
+    const reset = await request(null, 'POST', '/api/auth/password-reset/confirm', {
+      token,
+      password: 'quiet harbour lantern',
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+
+    expect(
+      await ctx.app.db.selectFrom('passkeys').select('id').where('user_id', '=', session.user.id).execute(),
+    ).toEqual([]);
+    const refused = await signIn(authenticator.assert(await signInOptions()));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('INVALID_CREDENTIALS');
+  });
+
   it('keeps challenges in the database, where any process finds them', async () => {
     const options = await signInOptions();
     const row = await ctx.app.db

@@ -36,8 +36,9 @@ export function passwordResetDoneMessage(to: string, userId: string) {
     text: [
       'Hello,',
       '',
-      'The password of your Meridian account was just changed through a link sent to this address, and every',
-      'device signed in to the account was signed out.',
+      'The password of your Meridian account was just changed through a link sent to this address. Every',
+      'device signed in to the account was signed out, and its passkeys were removed: add them again from',
+      'your profile once you are signed in.',
       '',
       'If this was not you, contact Meridian support at once.',
       '',
@@ -51,7 +52,7 @@ export const passwordResetNotice: Notice = {
   type: 'security',
   title: 'Password reset',
   message:
-    'Your password was changed through an emailed reset link and every session was signed out. If this was not you, contact support at once.',
+    'Your password was changed through an emailed reset link: every session was signed out and every passkey removed. If this was not you, contact support at once.',
   actionUrl: '/profile',
   actionText: 'Review',
 };

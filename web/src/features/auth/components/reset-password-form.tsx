@@ -31,7 +31,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <EmptyState
         icon={CircleCheck}
         title="Your password is changed"
-        description="Every browser that was signed in to your account has been signed out. Sign in with your new password."
+        description="Every browser that was signed in to your account has been signed out, and any passkeys removed. Sign in with your new password; you can add passkeys again in your profile."
         action={
           <Button asChild>
             <a href="/">Sign in to Meridian</a>
@@ -69,6 +69,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {...register('password')}
         />
       </FormField>
+      <p className="text-muted-foreground text-sm">
+        A new password signs out every browser signed in to your account and removes its passkeys.
+      </p>
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending && <Spinner />}
         Change password
