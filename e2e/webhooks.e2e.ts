@@ -41,6 +41,7 @@ describe.each(laptopAndPhone)('webhooks (%s)', (size, open) => {
     const log = page.getByRole('list', { name: 'Deliveries' });
     await log.getByText('Delivered', { exact: true }).waitFor();
     await log.getByText('webhook.ping').waitFor();
+    await page.getByText('Deliveries are kept for 30 days once they are over').waitFor();
     await expectNoSeriousAxeViolations(page, `profile, webhook deliveries (${size})`);
 
     const [got] = receiver.at(`/hooks-${size}`);

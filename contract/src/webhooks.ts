@@ -108,4 +108,9 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+export const webhookDeliveryListSchema = z.object({
+  deliveries: z.array(webhookDeliverySchema),
+  /** Days a delivery and its log are kept once it is over (delivered, or failed); older ones are deleted. */
+  keptDays: z.number().int(),
+});
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { request } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 import { webhookKit, type Receiver } from '../../test/webhooks';
@@ -68,6 +69,9 @@ describeEachDatabase(
         .where('webhook_deliveries.id', 'is', null)
         .execute();
       expect(orphans).toEqual([]);
+      // The owner is told how far back the log (and Redeliver) reaches.
+      const answer = await request(ctx.app, ada, 'GET', `/api/webhooks/${up.endpoint.id}/deliveries`);
+      expect(answer.json()).toMatchObject({ keptDays: 30 });
       // Nothing else is old enough; a second run finds nothing.
       expect(await pruneWebhookEvents(ctx.app.db, new Date(), 30)).toBe(0);
     });

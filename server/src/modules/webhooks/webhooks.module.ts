@@ -63,12 +63,13 @@ export async function webhooksModule(
     });
   });
 
-  await app.register(webhookRoutes, { prefix: '/api/webhooks', webhooks });
+  const keptDays = config.WEBHOOK_RETENTION_DAYS;
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', webhooks, keptDays });
   const job: Job = {
     name: 'webhook-delivery',
     everyMs: config.WEBHOOK_DELIVERY_INTERVAL_SECONDS * 1000,
     run: () => delivery.deliverDue(),
   };
   const face: WebhookEvents = { record: webhooks.record, recordEach: webhooks.recordEach };
-  return { face, delivery, jobs: [job, pruneWebhookEventsJob(db, config.WEBHOOK_RETENTION_DAYS)] };
+  return { face, delivery, jobs: [job, pruneWebhookEventsJob(db, keptDays)] };
 }

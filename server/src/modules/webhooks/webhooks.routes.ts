@@ -16,9 +16,9 @@ import type { WebhooksService } from './webhooks.service';
 const params = z.object({ id: pathIdSchema(100) });
 
 /** Under /api/webhooks, the owner's only: an accountant neither reads nor writes them (secrets, URLs). */
-export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
+export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; keptDays: number }> = async (
   app,
-  { webhooks },
+  { webhooks, keptDays },
 ) => {
   app.get('/', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => ({
     endpoints: await webhooks.list(userIdOf(request)),
@@ -50,7 +50,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.get(
     '/:id/deliveries',
     { schema: { params, response: { 200: webhookDeliveryListSchema } } },
-    async (request) => ({ deliveries: await webhooks.deliveries(userIdOf(request), request.params.id) }),
+    async (request) => ({
+      deliveries: await webhooks.deliveries(userIdOf(request), request.params.id),
+      keptDays,
+    }),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type {
   CreateWebhookBody,
   UpdateWebhookBody,
   WebhookDelivery,
+  WebhookDeliveryList,
   WebhookEndpoint,
   WebhookSecretAnswer,
 } from '@contract/webhooks';
@@ -24,8 +25,7 @@ export const useWebhookEndpoints = () =>
 export const useWebhookDeliveries = (id: string) =>
   useQuery({
     queryKey: deliveriesKey(id),
-    queryFn: ({ signal }) => api.get<{ deliveries: WebhookDelivery[] }>(`${path(id)}/deliveries`, signal),
-    select: (answer) => answer.deliveries,
+    queryFn: ({ signal }) => api.get<WebhookDeliveryList>(`${path(id)}/deliveries`, signal),
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? 2000 : false,
   });

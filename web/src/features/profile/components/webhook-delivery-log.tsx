@@ -9,7 +9,7 @@ import { friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../api/webhooks';
 
-/** An endpoint's newest deliveries: status, last answer, tries, and Redeliver. */
+/** An endpoint's newest deliveries: status, last answer, tries, and Redeliver; and how long they are kept. */
 export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
   const deliveries = useWebhookDeliveries(endpointId);
   const redeliver = useRedeliverWebhook();
@@ -17,39 +17,45 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
     if (deliveries.isError)
       return <LoadError error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
     if (!deliveries.data) return <Skeleton role="status" aria-label="Loading deliveries" className="h-12" />;
-    if (deliveries.data.length === 0)
+    const { deliveries: list, keptDays } = deliveries.data;
+    if (list.length === 0)
       return <p className="text-muted-foreground">Nothing sent yet. Send a test event to try it.</p>;
     return (
-      <ul className="divide-y rounded-md border" aria-label="Deliveries">
-        {deliveries.data.map((delivery) => (
-          <li key={delivery.id} className="flex flex-wrap items-center gap-2 p-2">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">
-                {delivery.eventType} <DeliveryStatus delivery={delivery} />
-              </p>
-              <p className="text-xs break-all text-muted-foreground">{describe(delivery)}</p>
-            </div>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={redeliver.isPending || delivery.status === 'pending'}
-              aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}
-              onClick={() =>
-                redeliver.mutate(delivery.id, {
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Could not redeliver',
-                      description: friendlyErrorMessage(error),
-                    }),
-                })
-              }
-            >
-              <RefreshCw /> Redeliver
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="divide-y rounded-md border" aria-label="Deliveries">
+          {list.map((delivery) => (
+            <li key={delivery.id} className="flex flex-wrap items-center gap-2 p-2">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {delivery.eventType} <DeliveryStatus delivery={delivery} />
+                </p>
+                <p className="text-xs break-all text-muted-foreground">{describe(delivery)}</p>
+              </div>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={redeliver.isPending || delivery.status === 'pending'}
+                aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}
+                onClick={() =>
+                  redeliver.mutate(delivery.id, {
+                    onError: (error) =>
+                      toast({
+                        variant: 'destructive',
+                        title: 'Could not redeliver',
+                        description: friendlyErrorMessage(error),
+                      }),
+                  })
+                }
+              >
+                <RefreshCw /> Redeliver
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-muted-foreground">
+          Deliveries are kept for {keptDays} days once they are over; Redeliver reaches back that far.
+        </p>
+      </>
     );
   };
   return (
