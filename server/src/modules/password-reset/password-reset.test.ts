@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { PASSWORD_RESET_ACCEPTED } from '@contract/password-reset';
 import { TEST_PASSWORD, request, sessionCookieFrom, signUp, type Session } from '../../test/http';
+import { mailedToken, resetMails } from '../../test/password-reset';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { LINKS_PER_ADDRESS_PER_HOUR, createPasswordResetService } from './password-reset.service';
 
@@ -14,25 +15,6 @@ const confirm = (ctx: TestContext, token: string, password = NEW_PASSWORD) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
 const login = (ctx: TestContext, email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-
-const resetMails = (ctx: TestContext, address: string) =>
-  ctx.app.db
-    .selectFrom('mail_outbox')
-    .select(['kind', 'subject', 'body', 'action_url'])
-    .where('to_address', '=', address)
-    .where('kind', 'like', 'password-reset%')
-    .orderBy('created_at')
-    .execute();
-const tokenOf = (actionUrl: string | null) => new URL(actionUrl!).searchParams.get('token')!;
-
-/** The token of the newest link mailed to the address, waiting for the mail the request sends after answering. */
-async function mailedToken(ctx: TestContext, address: string, count = 1): Promise<string> {
-  await expect
-    .poll(async () => (await resetMails(ctx, address)).filter((m) => m.kind === 'password-reset').length)
-    .toBe(count);
-  const links = (await resetMails(ctx, address)).filter((m) => m.kind === 'password-reset');
-  return tokenOf(links.at(-1)!.action_url);
-}
 
 const isSignedIn = async (ctx: TestContext, session: Session) =>
   (await request(ctx.app, session, 'GET', '/api/auth/me')).statusCode === 200;
