@@ -66,3 +66,24 @@ export type SystemStatus = z.infer<typeof systemStatusSchema>;
  */
 export const systemTestSchema = systemStatusSchema.extend({ message: z.string() });
 export type SystemTest = z.infer<typeof systemTestSchema>;
+
+/**
+ * One email Meridian gave up on, as an operator sees it (GET /api/system/mail/failed): who it was for and
+ * why it failed, never its body (a body can carry a sign-in or reset link).
+ */
+export const failedMailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  failedAt: z.string().nullable(),
+});
+export type FailedMail = z.infer<typeof failedMailSchema>;
+
+/** GET /api/system/mail/failed (operators only): the newest failures first, at most `FAILED_MAIL_SHOWN`. */
+export const failedMailListSchema = z.object({ mail: z.array(failedMailSchema) });
+export type FailedMailList = z.infer<typeof failedMailListSchema>;
+export const FAILED_MAIL_SHOWN = 100;

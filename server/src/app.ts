@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Before every module's routes: the API description is collected as they register.
   await openApiModule(app);
-  const mail = await mailModule(app, { db, config });
+  const mail = await mailModule(app, { db, config, notifier });
   const { mailer } = mail;
   const exchangeRates = await ratesModule(app, config);
   const accounts = await authModule(app, {

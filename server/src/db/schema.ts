@@ -224,6 +224,12 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Stamped by each claim: an outcome is written only while the row still carries the writer's token. */
+  lease_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account whose action mailed someone else; told (with `user_id` as fallback) when the mail fails. */
+  on_behalf_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When retrying ended and the message became `failed`. */
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Mail an account caused to addresses other than its own this hour (modules/mail/mailer.ts). */

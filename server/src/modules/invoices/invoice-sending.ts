@@ -1,6 +1,7 @@
 import { Money } from '@contract/money';
 import type { Invoice, InvoiceEmailPreview } from '@contract/invoices';
 import { AppError } from '../../lib/errors';
+import type { Mailer } from '../mail/mailer';
 import { illegalMove, ownInvoice, payUrlOf, today, type InvoiceCoreDeps } from './invoice-context';
 import { invoiceMessage, senderOf } from './invoice-mail';
 import { ownerOf } from './invoice-owners';
@@ -63,4 +64,39 @@ export async function invoiceEmailPreview(
   const invoice = await ownInvoice(deps.db, userId, id);
   const message = invoiceMessage(invoice, senderOf(user), payUrlOf(deps.mailer, invoice.pay_token));
   return { to: message.to, subject: message.subject, text: message.text, willEmail: !user.is_demo };
+}
+
+/**
+ * "Send again" on an invoice whose newest email (the invoice itself, or a reminder) could not be delivered:
+ * that email is queued again, with a new day of attempts. The owner's only (the route refuses accountants);
+ * 409 when the email did not fail.
+ */
+export async function resendInvoiceEmail(
+  deps: InvoiceCoreDeps,
+  userId: string,
+  id: string,
+): Promise<Invoice> {
+  const { db, mailer } = deps;
+  const invoice = await ownInvoice(db, userId, id);
+  const resent = await db.transaction().execute(async (trx) => {
+    if (!(await mailer.sendAgain(trx, repo.mailRefOf(invoice.id)))) {
+      throw new AppError(
+        'CONFLICT',
+        `The email of invoice ${invoice.number} did not fail: there is nothing to send again`,
+      );
+    }
+    return presentOne(deps, trx, invoice);
+  });
+  mailer.kick();
+  return resent;
+}
+
+/** A failed invoice email or reminder: its owner's notice opens the invoice, where "Send again" is. */
+export function registerInvoiceMailFailures(mailer: Mailer) {
+  const openInvoice = (mail: { ref: string | null }) =>
+    mail.ref?.startsWith('invoice:')
+      ? { actionUrl: `/invoices?invoice=${mail.ref.slice('invoice:'.length)}`, actionText: 'Open invoice' }
+      : null;
+  mailer.registerFailureAction('invoice', openInvoice);
+  mailer.registerFailureAction('reminder', openInvoice);
 }

@@ -40,7 +40,7 @@ export async function invoicesModule(
   }
   const invoices = createInvoicesService({ db, config, rates, mailer, notifier, payments, webhooks });
   payments.onPaid('invoice', invoices.cardPaid);
-  invoices.registerAttachments();
+  invoices.registerMail();
   auth.onDemoSeed((seedDb, user) => seedDemoInvoices(seedDb, user.id, rates));
 
   await app.register(invoiceRoutes, { prefix: '/api/invoices', invoices });

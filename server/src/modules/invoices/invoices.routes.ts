@@ -108,6 +108,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     return reply.status(204).send();
   });
 
+  // Owner-only like every route without an `accountant` mark: it mails the client again.
+  app.post('/:id/resend', { schema: { params, response: { 200: invoiceSchema } } }, async (request) =>
+    invoices.resendEmail(userIdOf(request), request.params.id),
+  );
+
   app.get(
     '/:id/email-preview',
     { schema: { params, response: { 200: invoiceEmailPreviewSchema } } },

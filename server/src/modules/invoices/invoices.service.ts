@@ -10,7 +10,12 @@ import { createInvoice, removeInvoice, updateInvoice } from './invoice-drafts';
 import { invoiceCardPaid, openInvoiceCheckout } from './invoice-card-payments';
 import { quoteCardPayment } from './invoice-card-quotes';
 import { markInvoicePaid, payInvoiceByLink, recordPartPayment } from './invoice-paying';
-import { invoiceEmailPreview, sendInvoice } from './invoice-sending';
+import {
+  invoiceEmailPreview,
+  registerInvoiceMailFailures,
+  resendInvoiceEmail,
+  sendInvoice,
+} from './invoice-sending';
 import { invoiceSummary } from './invoice-summary';
 import {
   exportInvoicesCsv,
@@ -53,6 +58,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
     remove: (userId: string, id: string) => removeInvoice(deps, userId, id),
     summary: (userId: string) => invoiceSummary(deps, userId),
     emailPreview: (userId: string, id: string) => invoiceEmailPreview(deps, userId, id),
+    /** Queues the invoice's failed email again ("Send again"). */
+    resendEmail: (userId: string, id: string) => resendInvoiceEmail(deps, userId, id),
     pdf: (userId: string, id: string) => invoicePdf(deps, userId, id),
     exportCsv: (userId: string, query?: InvoiceListQuery) => exportInvoicesCsv(deps, userId, query),
 
@@ -74,7 +81,13 @@ export function createInvoicesService(deps: InvoicesDeps) {
     /** For the payments module: what a paid card checkout for an invoice does. */
     cardPaid: invoiceCardPaid(deps),
 
-    /** For the mailer: the PDF attached to an invoice's email, as the invoice stands when it goes out. */
-    registerAttachments: () => registerInvoiceAttachments(deps),
+    /**
+     * For the mailer: the PDF attached to an invoice's email, as the invoice stands when it goes out, and
+     * where a failed invoice email's notice sends its owner.
+     */
+    registerMail: () => {
+      registerInvoiceAttachments(deps);
+      registerInvoiceMailFailures(deps.mailer);
+    },
   };
 }

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import * as repo from './mail.repository';
+import type { FailedMail } from './mail-failures';
+import { mailRetryDelayMs } from './mail-retry';
 import type { MailAttachment, MailTransport } from './mail-transport';
 import { drainInTurns } from '../../lib/drain';
 
@@ -17,22 +20,25 @@ export type AttachmentRenderer = (id: string) => Promise<MailAttachment>;
 
 const BATCH = 20;
 const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 8;
-/** 10 s, 20 s, 40 s … about 21 min before the last try: rides out a mail server restart. */
-const retryDelayMs = (attempts: number) => 10_000 * 2 ** (attempts - 1);
+
+type ClaimedMail = Awaited<ReturnType<typeof repo.claimDueMail>>[number];
 
 /**
  * Sends what the outbox holds through `transport`, after the transactions that wrote it committed: claims are
- * leased, so processes never send the same message twice at once, and a failed attempt is retried later with
- * a growing delay. Attachments are rendered at delivery by the renderer registered for their kind.
+ * leased and stamped with a token, so processes never send the same message twice at once, and a worker that
+ * outlived its lease writes nothing over what another did since. A failed attempt is retried on the schedule
+ * of mail-retry.ts; after the last, the message is failed and `failed` tells its owner, in the same
+ * transaction. Attachments are rendered at delivery by the renderer registered for their kind.
  */
 export function createMailDelivery(deps: {
   db: Kysely<Database>;
   config: Config;
   log: FastifyBaseLogger;
   transport: MailTransport | null;
+  now: () => Date;
+  failed: (trx: Kysely<Database>, mail: FailedMail) => Promise<void>;
 }) {
-  const { db, config, log, transport } = deps;
+  const { db, config, log, transport, now } = deps;
   const renderers = new Map<string, AttachmentRenderer>();
 
   async function attachmentsOf(json: string | null): Promise<MailAttachment[]> {
@@ -43,34 +49,56 @@ export function createMailDelivery(deps: {
     return [await render(ref.id)];
   }
 
+  async function attemptFailed(mail: ClaimedMail, token: string, error: unknown) {
+    const attempts = Number(mail.attempts);
+    const delay = mailRetryDelayMs(attempts);
+    // The message only: an SMTP error can quote the server's reply but never our credentials.
+    const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+    log.warn({ mailId: mail.id, attempts, giveUp: delay === null }, 'mail delivery failed');
+    const at = now();
+    if (delay !== null) {
+      const retryAt = new Date(at.getTime() + delay).toISOString();
+      return repo.markRetry(db, mail.id, token, { error: message, at: retryAt });
+    }
+    return db.transaction().execute(async (trx) => {
+      const failed = await repo.markFailed(trx, mail.id, token, { error: message, at: at.toISOString() });
+      if (failed) await deps.failed(trx, failed);
+      return failed !== undefined;
+    });
+  }
+
+  async function deliverOne(mail: ClaimedMail, token: string) {
+    let wrote: boolean;
+    try {
+      await transport!.send({
+        from: config.MAIL_FROM,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.body,
+        attachments: await attachmentsOf(mail.attachment),
+      });
+      wrote = await repo.markSent(db, mail.id, token, now().toISOString());
+    } catch (error) {
+      wrote = await attemptFailed(mail, token, error);
+    }
+    if (!wrote) log.info({ mailId: mail.id }, 'mail outcome dropped: its lease had passed to another claim');
+  }
+
   async function deliverBatch(): Promise<number> {
     if (!transport) return 0;
-    const now = new Date();
-    const claimed = await repo.claimDueMail(
-      db,
-      now.toISOString(),
-      new Date(now.getTime() + LEASE_MS).toISOString(),
-      BATCH,
-    );
+    const claimedAt = now();
+    const leaseUntil = claimedAt.getTime() + LEASE_MS;
+    const token = randomUUID();
+    const claimed = await repo.claimDueMail(db, {
+      now: claimedAt.toISOString(),
+      leaseUntil: new Date(leaseUntil).toISOString(),
+      token,
+      limit: BATCH,
+    });
     for (const mail of claimed) {
-      try {
-        await transport.send({
-          from: config.MAIL_FROM,
-          to: mail.to_address,
-          subject: mail.subject,
-          text: mail.body,
-          attachments: await attachmentsOf(mail.attachment),
-        });
-        await repo.markSent(db, mail.id, new Date().toISOString());
-      } catch (error) {
-        const attempts = Number(mail.attempts);
-        const retryAt =
-          attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(attempts)).toISOString();
-        // The message only: an SMTP error can quote the server's reply but never our credentials.
-        const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-        log.warn({ mailId: mail.id, attempts, giveUp: !retryAt }, 'mail delivery failed');
-        await repo.markFailedAttempt(db, mail.id, { error: message, retryAt });
-      }
+      // Messages whose lease ran out while earlier ones were sent are another claim's now: not sent twice here.
+      if (now().getTime() >= leaseUntil) break;
+      await deliverOne(mail, token);
     }
     return claimed.length;
   }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import type { App } from '../../http';
+import type { Notifier } from '../notifications/notifier';
 import { operatorCheck } from '../../lib/operator';
 import { mailCheck } from '../system/integrations';
 import { mailStatusRoutes } from './mail.routes';
@@ -13,10 +14,13 @@ declare module 'fastify' {
   }
 }
 
-/** Outgoing mail through an outbox (see createMailer), and its queue as operators see it. */
-export async function mailModule(app: App, deps: { db: Kysely<Database>; config: Config }) {
-  const { db, config } = deps;
-  const mailer = createMailer({ db, config, log: app.log });
+/** Outgoing mail through an outbox (see createMailer), and its queue and failures as operators see them. */
+export async function mailModule(
+  app: App,
+  deps: { db: Kysely<Database>; config: Config; notifier: Notifier },
+) {
+  const { db, config, notifier } = deps;
+  const mailer = createMailer({ db, config, log: app.log, notifier });
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => mailer.close());
 

@@ -65,46 +65,111 @@ export function insertMail(db: Db, mail: Insertable<MailOutboxTable>) {
 }
 
 /**
- * Claims up to `limit` pending messages that are due, by pushing their next attempt past `leaseUntil` and
- * counting the attempt. Sending happens after this commits, outside any transaction (SMTP can be slow and
- * SQLite has one writer); a process that dies mid-send leaves the message to be retried when the lease ends.
- * On PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so several servers take different messages.
+ * Claims up to `limit` pending messages that are due, by pushing their next attempt past `leaseUntil`,
+ * counting the attempt and stamping `token` on them. Sending happens after this commits, outside any
+ * transaction (SMTP can be slow and SQLite has one writer); a process that dies mid-send leaves the message to
+ * be retried when the lease ends. The ids are picked first, in a CTE, and only those rows are updated: on
+ * PostgreSQL the CTE's FOR UPDATE SKIP LOCKED keeps it from being folded into the update (where a semi-join
+ * could take more than `limit` rows), and several servers take different messages.
  */
-export function claimDueMail(db: Db, now: string, leaseUntil: string, limit: number) {
-  const due = db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit);
+export function claimDueMail(
+  db: Db,
+  claim: { now: string; leaseUntil: string; token: string; limit: number },
+) {
   return db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .returning(['id', 'to_address', 'subject', 'body', 'attempts', 'attachment'])
-    .execute();
-}
-
-export function markSent(db: Db, id: string, at: string) {
-  return db
-    .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: at, last_error: null })
-    .where('id', '=', id)
-    .execute();
-}
-
-export function markFailedAttempt(db: Db, id: string, failure: { error: string; retryAt: string | null }) {
-  return db
-    .updateTable('mail_outbox')
-    .set({
-      last_error: failure.error,
-      ...(failure.retryAt ? { next_attempt_at: failure.retryAt } : { status: 'failed' as const }),
+    .with('due', (qb) => {
+      const due = qb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', claim.now)
+        .orderBy('next_attempt_at')
+        .limit(claim.limit);
+      return isPostgres(db) ? due.forUpdate().skipLocked() : due;
     })
-    .where('id', '=', id)
+    .updateTable('mail_outbox')
+    .from('due')
+    .set((eb) => ({
+      next_attempt_at: claim.leaseUntil,
+      attempts: eb('attempts', '+', 1),
+      lease_token: claim.token,
+    }))
+    .whereRef('mail_outbox.id', '=', 'due.id')
+    .returning(['mail_outbox.id', 'to_address', 'subject', 'body', 'attempts', 'attachment', 'lease_token'])
     .execute();
+}
+
+/**
+ * The outcome of an attempt is written only while the message is still the writer's: pending, and carrying
+ * the token its claim stamped. A worker that outlived its lease (another claimed the message since, and may
+ * have sent it) changes nothing. Each returns whether it wrote.
+ */
+const stillClaimed = (db: Db, id: string, token: string) =>
+  db
+    .updateTable('mail_outbox')
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('status', '=', 'pending');
+
+export async function markSent(db: Db, id: string, token: string, at: string): Promise<boolean> {
+  const result = await stillClaimed(db, id, token)
+    .set({ status: 'sent', sent_at: at, last_error: null })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markRetry(
+  db: Db,
+  id: string,
+  token: string,
+  retry: { error: string; at: string },
+): Promise<boolean> {
+  const result = await stillClaimed(db, id, token)
+    .set({ last_error: retry.error, next_attempt_at: retry.at })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives the message up; answers what its owner is told, or nothing if the claim was no longer the writer's. */
+export function markFailed(db: Db, id: string, token: string, failure: { error: string; at: string }) {
+  return stillClaimed(db, id, token)
+    .set({ status: 'failed', last_error: failure.error, failed_at: failure.at })
+    .returning(['id', 'kind', 'to_address', 'subject', 'ref', 'user_id', 'on_behalf_of'])
+    .executeTakeFirst();
+}
+
+/** Failed messages, newest failure first, without their bodies (a body can hold a sign-in or reset link). */
+export function failedMail(db: Db, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'to_address', 'subject', 'attempts', 'last_error', 'created_at', 'failed_at'])
+    .where('status', '=', 'failed')
+    .orderBy('failed_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A failed message back to pending, due `at`, with a whole new schedule of attempts; false if not failed. */
+export async function requeueFailed(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: at, lease_token: null, failed_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The newest message about `ref` (e.g. "invoice:<id>"). */
+export function newestMailAbout(db: Db, ref: string) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'status', 'on_behalf_of'])
+    .where('ref', '=', ref)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The newest message of a kind addressed to a user (the sandbox shows its link). */

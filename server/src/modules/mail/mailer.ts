@@ -3,9 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { AppError } from '../../lib/errors';
 import type { Job } from '../../jobs/scheduler';
+import type { Notifier } from '../notifications/notifier';
 import { admitMailToOthers } from './mail-to-others';
 import { createMailDelivery, type AttachmentRef } from './mail-delivery';
+import { createFailureNotices } from './mail-failures';
 import * as repo from './mail.repository';
 import { smtpTransport, type MailTransport } from './mail-transport';
 
@@ -50,6 +53,8 @@ export function createMailer(deps: {
   config: Config;
   log: FastifyBaseLogger;
   transport?: MailTransport | null;
+  /** Tells a message's owner when it could not be delivered (mail-failures.ts). */
+  notifier?: Notifier;
   now?: () => Date;
 }) {
   const { db, config, log } = deps;
@@ -57,8 +62,17 @@ export function createMailer(deps: {
   const transport =
     deps.transport !== undefined ? deps.transport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const delivery = createMailDelivery({ db, config, log, transport });
+  const failures = createFailureNotices(deps.notifier);
+  const delivery = createMailDelivery({ db, config, log, transport, now, failed: failures.tell });
   const { deliverDue } = delivery;
+
+  /** Delivers what is due soon, without making the caller wait for the mail server. */
+  function kick(): void {
+    if (!transport) return;
+    setImmediate(() => {
+      deliverDue().catch((error) => log.error({ err: error }, 'mail delivery run failed'));
+    });
+  }
 
   return {
     /** Whether mail leaves the building; without a transport it stays in the outbox. */
@@ -72,13 +86,16 @@ export function createMailer(deps: {
     /** Says how to render attachments of `kind` (a module registers its own at start-up). */
     registerAttachment: delivery.registerAttachment,
 
+    /** Says where the owner of a failed message of `kind` can act on it (the notice links there). */
+    registerFailureAction: failures.registerAction,
+
     /**
      * Writes the message into the outbox inside `trx`. Call `kick()` once the transaction has committed. Mail
      * `onBehalfOf` an account is refused (EMAIL_NOT_VERIFIED, RATE_LIMITED) before anything is written.
      */
     async enqueue(trx: Kysely<Database>, message: MailMessage): Promise<void> {
       if (message.onBehalfOf) await admitMailToOthers(trx, message.onBehalfOf, now(), config);
-      const at = new Date().toISOString();
+      const at = now().toISOString();
       await repo.insertMail(trx, {
         id: newId(),
         user_id: message.userId ?? null,
@@ -94,18 +111,35 @@ export function createMailer(deps: {
         last_error: null,
         created_at: at,
         sent_at: null,
+        on_behalf_of: message.onBehalfOf ?? null,
       });
     },
 
-    /** Delivers what is due soon, without making the caller wait for the mail server. */
-    kick(): void {
-      if (!transport) return;
-      setImmediate(() => {
-        deliverDue().catch((error) => log.error({ err: error }, 'mail delivery run failed'));
-      });
+    /**
+     * Sends the newest message about `ref` again, inside `trx`, if it failed: the same message, with a new
+     * day of attempts. Mail sent for an account counts against its hourly allowance again. False if that
+     * message did not fail (or there is none). Call `kick()` once the transaction has committed.
+     */
+    async sendAgain(trx: Kysely<Database>, ref: string): Promise<boolean> {
+      const newest = await repo.newestMailAbout(trx, ref);
+      if (newest?.status !== 'failed') return false;
+      if (newest.on_behalf_of) await admitMailToOthers(trx, newest.on_behalf_of, now(), config);
+      return repo.requeueFailed(trx, newest.id, now().toISOString());
     },
 
+    kick,
     deliverDue,
+
+    /** Failed messages for operators: who, what, how often tried and why, never the body. */
+    failed: (limit: number) => repo.failedMail(db, limit),
+
+    /** An operator's retry of a failed message: a new day of attempts, starting now. */
+    async retryFailed(id: string): Promise<void> {
+      if (!(await repo.requeueFailed(db, id, now().toISOString()))) {
+        throw new AppError('NOT_FOUND', 'No failed email has this id');
+      }
+      kick();
+    },
 
     /** The newest message of `kind` for a user: the sandbox shows its link when no mail server is set. */
     latest: (userId: string, kind: string) => repo.latestMailOf(db, userId, kind),

@@ -102,7 +102,9 @@ export function mailCheck(mailer: Mailer): IntegrationCheck {
     name: 'Email',
     async check() {
       const status = await mailer.status();
-      const queue = status.pending > 0 ? ` · ${status.pending} waiting to be sent` : '';
+      const queue =
+        (status.pending > 0 ? ` · ${status.pending} waiting to be sent` : '') +
+        (status.failed > 0 ? ` · ${status.failed} could not be delivered` : '');
       if (status.mode === 'outbox') {
         return {
           status: 'warning',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDay } from '@contract/dates';
-import { CheckCircle2, Copy, Download, HandCoins, Mail, Pencil, Send, Trash2 } from 'lucide-react';
+import { CheckCircle2, Copy, Download, HandCoins, Pencil, Send, Trash2 } from 'lucide-react';
 import { invoiceLanguageNames, type Invoice } from '@contract/invoices';
 import { BillTo, InvoiceBalanceBlock, InvoiceTotals } from '@web/components/invoice-parts';
 import { Button } from '@web/components/ui/button';
@@ -22,8 +22,8 @@ import { formatMoney } from '@web/lib/money';
 import { useDeleteInvoice } from '../api/delete-invoice';
 import { invoicePdfUrl, useInvoice } from '../api/get-invoice';
 import { useSetInvoiceStatus } from '../api/set-invoice-status';
-import { emailStatusText } from '../lib/email-status';
 import { HomeCurrencyStamp } from './home-currency-stamp';
+import { InvoiceEmailStatus } from './invoice-email-status';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { SendInvoiceDialog } from './send-invoice-dialog';
@@ -65,7 +65,6 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
   const readOnly = useReadingBooks();
   const askingTo = (what: 'delete' | 'send' | 'record') => (open: boolean) => setAsking(open ? what : null);
   const money = (amount: string) => formatMoney(amount, invoice.currency);
-  const emailText = emailStatusText(invoice, dateTime);
   const open =
     invoice.status === 'sent' || invoice.status === 'partially_paid' || invoice.status === 'overdue';
 
@@ -181,15 +180,7 @@ function Detail({ picked, onClose, onEdit }: DetailProps) {
       )}
       {invoice.status !== 'draft' && <HomeCurrencyStamp invoice={invoice} />}
       {invoice.payUrl && <PayLink url={invoice.payUrl} />}
-      {emailText && (
-        <p
-          className="flex gap-2 rounded-lg bg-muted p-3 text-xs text-muted-foreground"
-          data-testid="invoice-email"
-        >
-          <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {emailText}
-        </p>
-      )}
+      <InvoiceEmailStatus invoice={invoice} formatTime={dateTime} readOnly={readOnly} />
 
       <div className="flex flex-wrap justify-end gap-2">
         {!readOnly && invoice.canDelete && (

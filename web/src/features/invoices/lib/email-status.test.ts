@@ -22,7 +22,9 @@ describe('the email status line', () => {
       'Reminder emailed to a@b.example on 2026-11-24.',
     );
     expect(emailStatusText(invoice({ email: { ...email, status: 'pending' } }), at)).toMatch(/waiting/);
-    expect(emailStatusText(invoice({ email: { ...email, status: 'failed' } }), at)).toMatch(/could not/);
+    expect(emailStatusText(invoice({ email: { ...email, status: 'failed' } }), at)).toMatch(
+      /^The reminder to a@b\.example could not be delivered: .* Send it again/,
+    );
     expect(emailStatusText(invoice({}), at)).toMatch(/demo/);
     expect(emailStatusText(invoice({ status: 'draft' }), at)).toBeNull();
   });

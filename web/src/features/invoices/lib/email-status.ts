@@ -17,6 +17,6 @@ export function emailStatusText(invoice: Invoice, formatTime: (iso: string) => s
     case 'sent':
       return `${what} emailed to ${email.to} on ${formatTime(email.at)}.`;
     case 'failed':
-      return `${what} could not be delivered to ${email.to}: the mail server kept refusing it.`;
+      return `The ${what.toLowerCase()} to ${email.to} could not be delivered: the mail server kept refusing it for a day. Send it again, or share the pay link.`;
   }
 }

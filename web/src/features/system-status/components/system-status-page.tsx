@@ -13,6 +13,7 @@ import { relativeTime } from '@web/lib/relative-time';
 import { cn } from '@web/lib/utils';
 import { useSystemStatus, useTestAllSystems } from '../api/system-status';
 import { overallMessage, summarize } from '../lib/summary';
+import { FailedMailCard } from './failed-mail-card';
 
 const look = {
   working: { label: 'Working', Icon: CircleCheck, tone: 'text-success' },
@@ -118,6 +119,7 @@ function StatusBody({
           </ul>
         </Card>
       )}
+      {operatorView && <FailedMailCard />}
       <Card>
         <CardHeader>
           <CardTitle>Required production APIs</CardTitle>
