@@ -29,6 +29,7 @@ const invoiceWrites = [
   'PATCH /api/invoices/:id',
   'DELETE /api/invoices/:id',
   'PUT /api/invoices/:id/status',
+  'POST /api/invoices/:id/resend',
   // A payment received some other way: money comes in, nothing leaves.
   'POST /api/invoices/:id/payments',
   'POST /api/clients',
