@@ -17,27 +17,28 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 
 /**
  * The first string in `value` that holds a character no field takes (contract/src/text.ts), named by its path
- * as validation errors name fields ("items.0.description"). Object keys are text too. Only parsed JSON and
- * parsed query strings are walked: a raw body kept as bytes (a signed webhook's) is not text of ours.
+ * as validation errors name fields ("items.0.description"; "_" for the whole body). Object keys are text too.
+ * Only parsed JSON and parsed query strings are walked: a raw body kept as bytes (a signed webhook's) is not
+ * text of ours.
  */
-export function findUnstorable(value: unknown, path: readonly (string | number)[] = []): Finding | undefined {
-  const field = () => path.join('.') || '_';
+export function findUnstorable(value: unknown, path = ''): Finding | undefined {
   if (typeof value === 'string') {
     const message = unstorableCharacter(value);
-    return message ? { field: field(), message } : undefined;
+    return message ? { field: path || '_', message } : undefined;
   }
+  const inside = (key: string | number) => (path ? `${path}.${key}` : String(key));
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorable(item, [...path, index]);
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnstorable(value[index], inside(index));
       if (found) return found;
     }
     return undefined;
   }
   if (!isPlainObject(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
     const badKey = unstorableCharacter(key);
-    if (badKey) return { field: field(), message: `A field name: ${badKey.toLowerCase()}` };
-    const found = findUnstorable(item, [...path, key]);
+    if (badKey) return { field: path || '_', message: `A field name: ${badKey.toLowerCase()}` };
+    const found = findUnstorable(value[key], inside(key));
     if (found) return found;
   }
   return undefined;
