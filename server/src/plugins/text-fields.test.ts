@@ -74,6 +74,15 @@ describeEachDatabase('text fields at the edge', (ctx) => {
     expect(invoices).toEqual([]);
   });
 
+  it('judges a search as free text, as names are: a direction override is refused too', async () => {
+    ada ??= await signUp(ctx.app);
+    for (const url of ['/api/transactions?q=a%E2%80%AEb', '/api/invoices?q=a%E2%80%AEb']) {
+      const response = await request(ctx.app, ada, 'GET', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().fields.q, url).toMatch(/direction control \(U\+202E\)/);
+    }
+  });
+
   it('keeps tabs, line breaks and every ordinary character, emoji and right-to-left text included', async () => {
     const ben = await signUp(ctx.app);
     const notes = 'Line one\nLine two: 🙂 שלום Zoë';
