@@ -22,7 +22,7 @@ export const SEAL_WINDOW_MS = 3 * 24 * 3_600_000;
  * The latest a month of a wallet opened at `openedAt` can have been sealed: SEAL_WINDOW_MS after the month
  * could be closed, or after the wallet opened, for the months of a history seeded before it (the demo's).
  */
-export function sealDeadline(month: string, openedAt: string): string {
+function sealDeadline(month: string, openedAt: string): string {
   const closable = Date.parse(monthStart(nextMonth(month))) + CLOSE_GRACE_MS;
   return new Date(Math.max(closable, Date.parse(openedAt)) + SEAL_WINDOW_MS).toISOString();
 }
