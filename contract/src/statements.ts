@@ -4,8 +4,9 @@ import { currencySchema } from './currencies';
 /**
  * Monthly statements of each wallet. A month is a UTC calendar month ("2026-10" runs from
  * 2026-10-01T00:00:00Z up to 2026-11-01T00:00:00Z). A month that has ended is closed: its digest (SHA-256 over
- * its entries, chained to the wallet's previous month) is stored once, and GET /api/statements/verify
- * recomputes every stored digest from the ledger. The month under way is shown "so far": not closed, no digest.
+ * its entries, chained to the wallet's previous month) is stored once, sealed with an HMAC under a key the
+ * database does not hold, and GET /api/statements/verify recomputes every stored digest from the ledger and
+ * checks every seal. The month under way is shown "so far": not closed, no digest.
  *
  * GET /api/statements                                  the months × wallets (statementListSchema)
  * GET /api/statements/:month/:format?wallet=<id>       one file: every wallet, or the one asked for
@@ -72,12 +73,18 @@ export type StatementMonth = z.infer<typeof statementMonthSchema>;
 export const statementListSchema = z.object({ months: z.array(statementMonthSchema) });
 export type StatementList = z.infer<typeof statementListSchema>;
 
+/**
+ * altered: the month's entries no longer give its digest; link: it no longer chains to the month before;
+ * missing: an ended month has no statement; seal: the statement is not what the server sealed under its key;
+ * late: it was sealed long after the month ended (its seal was removed and made again).
+ */
+export const verifyProblems = ['altered', 'link', 'missing', 'seal', 'late'] as const;
+
 export const verifyProblemSchema = z.object({
   walletId: z.string(),
   currency: currencySchema,
   month: z.string(),
-  /** altered: the month's entries no longer give its digest; link: it no longer chains to the month before. */
-  problem: z.enum(['altered', 'link']),
+  problem: z.enum(verifyProblems),
 });
 export type VerifyProblem = z.infer<typeof verifyProblemSchema>;
 

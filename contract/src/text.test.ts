@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multiLineText, pathIdSchema, singleLineText } from './text';
+import { multiLineText, pathIdSchema, replaceUnstorable, singleLineText, unstorableCharacter } from './text';
 
 describe('singleLineText', () => {
   const name = singleLineText(10, { tooLong: 'too long', required: 'required' });
@@ -21,11 +21,30 @@ describe('singleLineText', () => {
   });
 
   it.each([
-    ['a right-to-left override', 'inv\u202Efdp.exe', 'invfdp.exe'],
-    ['an embedding and its pop', '\u202Aab\u202C', 'ab'],
-    ['isolates', '\u2066a\u2067b\u2068c\u2069', 'abc'],
-  ])('drops %s, which would make the text read differently', (_label, text, stored) => {
-    expect(name.parse(text)).toBe(stored);
+    ['U+FFFE', 'a\uFFFEb', 'U+FFFE'],
+    ['U+FFFF', 'a\uFFFFb', 'U+FFFF'],
+    ['U+FDD0', 'a\uFDD0b', 'U+FDD0'],
+    ['a plane-16 noncharacter', 'a\u{10FFFF}b', 'U+10FFFF'],
+    ['NUL', 'a\u0000b', 'U+0000'],
+    ['half a surrogate pair', 'a\udc00b', 'U+DC00'],
+  ])('refuses %s, naming it: no XML file could carry it', (_label, text, named) => {
+    expect(name.safeParse(text).error?.issues[0]?.message).toBe(
+      `Contains a character that is not allowed (${named})`,
+    );
+  });
+
+  it.each([
+    ['a right-to-left override', 'a\u202Efdp.exe', 'U+202E'],
+    ['an embedding', '\u202Aab\u202C', 'U+202A'],
+    ['an isolate', 'a\u2067b\u2069', 'U+2067'],
+  ])('refuses %s, which would make the text read differently', (_label, text, named) => {
+    expect(name.safeParse(text).error?.issues[0]?.message).toBe(
+      `Remove the hidden direction control (${named}): it changes how the text reads`,
+    );
+  });
+
+  it('keeps a whole surrogate pair and the last characters before the noncharacters', () => {
+    expect(name.parse('\uFFFD\uFFFC🙂\u{10FFFD}')).toBe('\uFFFD\uFFFC🙂\u{10FFFD}');
   });
 
   it('turns a line or paragraph separator into a space, and keeps the harmless direction marks', () => {
@@ -34,8 +53,8 @@ describe('singleLineText', () => {
   });
 
   it('counts the length and emptiness of what is kept', () => {
-    expect(name.safeParse('\u202E\u2028 ').error?.issues[0]?.message).toBe('required');
-    expect(name.parse(`\u202E${'x'.repeat(10)}`)).toBe('x'.repeat(10));
+    expect(name.safeParse('\u2028 \u2029').error?.issues[0]?.message).toBe('required');
+    expect(name.parse(`\u2028${'x'.repeat(10)}`)).toBe('x'.repeat(10));
   });
 
   it('says what is missing or too long', () => {
@@ -47,8 +66,16 @@ describe('singleLineText', () => {
 describe('multiLineText', () => {
   const notes = multiLineText(20, { tooLong: 'too long' });
 
-  it('drops direction controls and makes line and paragraph separators line feeds', () => {
-    expect(notes.parse('Pay\u202E by\u2028Friday\u2029thanks')).toBe('Pay by\nFriday\nthanks');
+  it('makes line and paragraph separators line feeds', () => {
+    expect(notes.parse('Pay by\u2028Friday\u2029thanks')).toBe('Pay by\nFriday\nthanks');
+  });
+
+  it('refuses direction controls and unstorable characters on any line', () => {
+    expect(notes.safeParse('Pay\nby \u202EFriday').error?.issues[0]?.message).toMatch(/U\+202E/);
+    expect(notes.safeParse('Pay\nby \uFFFF').error?.issues[0]?.message).toMatch(/U\+FFFF/);
+    expect(notes.safeParse('Pay\tby').error?.issues[0]?.message).toBe(
+      'Use letters, digits and punctuation only (no control characters)',
+    );
   });
 });
 
@@ -57,7 +84,17 @@ describe('pathIdSchema', () => {
 
   it('keeps any opaque id, refuses control characters and over-long ids', () => {
     expect(id.parse('recent:ada@example.com')).toBe('recent:ada@example.com');
-    for (const bad of ['\u0000', 'a\u0000b', 'a\nb', 'x'.repeat(31)])
+    for (const bad of ['\u0000', 'a\u0000b', 'a\nb', 'a\uFFFE', 'a\ud800', 'x'.repeat(31)])
       expect(id.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('unstorableCharacter and replaceUnstorable', () => {
+  it('name the first character no field takes, and replace each for a writer', () => {
+    expect(unstorableCharacter('tab\tline\ncr\r 🙂')).toBeUndefined();
+    expect(unstorableCharacter('a\uFFFEb\u0000')).toBe('Contains a character that is not allowed (U+FFFE)');
+    expect(replaceUnstorable('a\uFFFEb\u0000c\ud800d\uFDEF🙂\u{1FFFF}')).toBe(
+      'a\uFFFDb\uFFFDc\uFFFDd\uFFFD🙂\uFFFD',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from './currencies';
 import { isoDateSchema } from './dates';
 import { pageCursorSchema, pageLimitSchema } from './paging';
+import { singleLineText } from './text';
 
 /**
  * The user-facing history row (the sketch's Transaction). Amounts are decimal strings in the row's currency;
@@ -133,10 +134,7 @@ export const HISTORY_SEARCH_MAX = 100;
  * none ({@link wantsReceipt}), within the type filter.
  */
 const historySearchFields = {
-  q: z
-    .string()
-    .trim()
-    .max(HISTORY_SEARCH_MAX, `q must be at most ${HISTORY_SEARCH_MAX} characters`)
+  q: singleLineText(HISTORY_SEARCH_MAX, { tooLong: `q must be at most ${HISTORY_SEARCH_MAX} characters` })
     .optional()
     .transform((text) => text || undefined),
   from: isoDateSchema('from').optional(),

@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   // The first onClose hook, so the database closes last (onClose hooks run last-registered first).
   app.addHook('onClose', () => database.destroy());
-  await migrateToLatest(db as Kysely<unknown>);
+  const migrated = await migrateToLatest(db as Kysely<unknown>);
 
   // PostgreSQL: this process's one LISTEN connection, for what other processes announce. It starts once the
   // modules have registered what they hear.
@@ -182,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await clientsModule(app, { db });
   const receipts = await receiptsModule(app, { db, config, auth });
   await analyticsModule(app, { db, rates });
-  const statements = await statementsModule(app, { db, config });
+  const statements = await statementsModule(app, { db, config, migrated });
   await accountantsModule(app, { db, mailer, notifier, auth });
   await apiKeysModule(app, { keys: apiKeys });
   await accountantPackModule(app, {

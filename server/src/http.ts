@@ -33,6 +33,7 @@ import { repliesTogether } from './plugins/replies-together';
 import { securityHeaders } from './plugins/security-headers';
 import type { ApiKeyNeed } from './plugins/api-key-scope';
 import { sessionPlugin, type SessionPluginOptions } from './plugins/session';
+import { textFieldsPlugin } from './plugins/text-fields';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,8 +65,8 @@ export type App = FastifyInstance<
 const HOUR = 3_600_000;
 
 /**
- * Fastify as Meridian runs it: its options, Zod validation, JSON bodies only, the route list, a graceful stop,
- * and the first hooks every reply passes (errors in one shape, metrics,
+ * Fastify as Meridian runs it: its options, Zod validation, JSON bodies only, no unstorable text in any field,
+ * the route list, a graceful stop, and the first hooks every reply passes (errors in one shape, metrics,
  * the security headers). No route yet: modules register theirs after `registerRequestGuards`.
  */
 export async function createHttpApp(config: Config, logger: Logger): Promise<App> {
@@ -101,6 +102,7 @@ export async function createHttpApp(config: Config, logger: Logger): Promise<App
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   parseJsonBodiesOnly(app);
+  textFieldsPlugin(app);
   const routeList: App['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

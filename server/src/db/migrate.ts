@@ -45,6 +45,7 @@ import * as webhooks from './migrations/0043-webhooks';
 import * as passkeys from './migrations/0044-passkeys';
 import * as forecastChecks from './migrations/0045-forecast-checks';
 import * as mailFailures from './migrations/0049-mail-failures';
+import * as statementSeals from './migrations/0050-statement-seals';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0044-passkeys': passkeys,
   '0045-forecast-checks': forecastChecks,
   '0049-mail-failures': mailFailures,
+  '0050-statement-seals': statementSeals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -105,8 +107,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /**
  * The migrations, then (PostgreSQL) each stored function whose `.sql` file changed since it was last applied
  * (db/stored-functions.ts): a function's current text is its file, not the last migration that created it.
+ * Resolves to the names of the migrations this call applied (none when another process got there first), for
+ * a one-time step that only the application can do after its migration (it needs a key a migration cannot read).
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -114,4 +118,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
   await applyStoredFunctions(db);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

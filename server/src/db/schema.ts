@@ -779,7 +779,13 @@ export interface StatementsTable {
   /** SHA-256 (hex) of the month's canonical entries and `previous_digest` (statements/statement-digest.ts). */
   digest: string;
   previous_digest: string;
+  /** When the month was sealed. */
   closed_at: string;
+  /**
+   * HMAC of the row under the server's statement key (statements/statement-seal.ts); null only for a month
+   * closed before keyed seals and not sealed since (migration 0050).
+   */
+  seal: string | null;
 }
 
 /** The user's own categories of their books (modules/categories; the built-ins are in the contract). */

@@ -54,8 +54,9 @@ describe.skipIf(!postgres)('stored functions come from their .sql files [postgre
       applyStoredFunctions(db),
       applyStoredFunctions(db),
     ]);
-    expect(starts).toEqual([undefined, expect.any(Array), expect.any(Array)]);
-    const [, second, third] = starts as [undefined, string[], string[]];
+    // Every migration had been applied already: this start applied none.
+    expect(starts).toEqual([[], expect.any(Array), expect.any(Array)]);
+    const [, second, third] = starts;
     // The step ran first in one of them, under the lock; the others found nothing left to do.
     expect([...second, ...third].length).toBeLessThanOrEqual(1);
     const live = await functions();

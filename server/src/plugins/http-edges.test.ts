@@ -174,7 +174,7 @@ describeEachDatabase('profile: GET and PATCH /api/user', (ctx) => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toMatchObject({
         code: 'VALIDATION_FAILED',
-        fields: { id: 'Not a valid id' },
+        fields: { id: 'Contains a character that is not allowed (U+0000)' },
       });
     }
     expect(await ledgerSnapshot(ctx.app.db)).toEqual(before);

@@ -3,6 +3,7 @@ import { GENESIS_DIGEST } from '@contract/statements';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { statementDigest } from './statement-digest';
+import type { StatementSealer } from './statement-seal';
 import { currentMonth, monthOf, nextMonth } from './statement-month';
 import { readWalletMonth, type StatementWallet } from './statement-reading';
 import * as repo from './statements.repository';
@@ -20,6 +21,12 @@ export interface ClosableWallet extends StatementWallet {
   created_at: string;
 }
 
+/** What closing a month needs: the database, and the sealer whose key the database does not hold. */
+export interface SealingDeps {
+  db: Kysely<Database>;
+  sealer: StatementSealer;
+}
+
 /** The wallet's first month: when it was opened, or its first entry if earlier (a demo's seeded history). */
 export async function firstMonthOf(db: Kysely<Database>, wallet: ClosableWallet): Promise<string> {
   const firstBooked = await repo.firstBookedAt(db, [wallet.id]);
@@ -28,17 +35,19 @@ export async function firstMonthOf(db: Kysely<Database>, wallet: ClosableWallet)
 }
 
 /**
- * Closes every month of the wallet before `before` that is not closed yet, oldest first, each digest chained
- * to the month before (the wallet's first to GENESIS_DIGEST). Idempotent and safe with several processes:
- * the UNIQUE(account_id, month) key keeps one row per month, and each month chains to the digest actually
- * stored for the month before, whichever process stored it.
+ * Closes every month of the wallet that has ended at `now` and is not closed yet, oldest first, each digest
+ * chained to the month before (the wallet's first to GENESIS_DIGEST) and sealed at `now`. Idempotent and safe
+ * with several processes: the UNIQUE(account_id, month) key keeps one row per month, and each month chains to
+ * the digest actually stored for the month before, whichever process stored it. A month missing between two
+ * closed ones is never filled in: the check reports it (statement-verify.ts).
  */
 export async function closeWallet(
-  db: Kysely<Database>,
+  { db, sealer }: SealingDeps,
   userId: string,
   wallet: ClosableWallet,
-  before: string,
+  now: Date,
 ): Promise<number> {
+  const before = closableBefore(now);
   const last = await repo.lastClosed(db, wallet.id);
   let month = last ? nextMonth(last.month) : await firstMonthOf(db, wallet);
   let previous = last?.digest ?? GENESIS_DIGEST;
@@ -46,6 +55,18 @@ export async function closeWallet(
   let closed = 0;
   for (; month < before; month = nextMonth(month)) {
     const statement = await readWalletMonth(db, userId, wallet, month, opening);
+    const digest = statementDigest(statement, previous);
+    const sealedAt = now.toISOString();
+    const seal = sealer.seal({
+      userId,
+      walletId: wallet.id,
+      currency: wallet.currency,
+      month,
+      openedAt: wallet.created_at,
+      digest,
+      previousDigest: previous,
+      sealedAt,
+    });
     await repo.insertStatement(db, {
       id: newId(),
       user_id: userId,
@@ -53,9 +74,10 @@ export async function closeWallet(
       currency: wallet.currency,
       month,
       movements: statement.movements.length,
-      digest: statementDigest(statement, previous),
+      digest,
       previous_digest: previous,
-      closed_at: new Date().toISOString(),
+      closed_at: sealedAt,
+      seal,
     });
     const stored = await repo.closedStatement(db, wallet.id, month);
     if (!stored) throw new Error(`Statement ${wallet.id} ${month} missing right after it was stored`);
@@ -66,15 +88,14 @@ export async function closeWallet(
   return closed;
 }
 
-/** Closes each of the user's wallets up to the last ended month (what a list or a download asks first). */
+/** Closes each of the user's wallets up to the last ended month (what a list, a download or a check asks first). */
 export async function closeEndedMonths(
-  db: Kysely<Database>,
+  deps: SealingDeps,
   userId: string,
   wallets: readonly ClosableWallet[],
   now: Date,
 ): Promise<void> {
-  const before = closableBefore(now);
-  for (const wallet of wallets) await closeWallet(db, userId, wallet, before);
+  for (const wallet of wallets) await closeWallet(deps, userId, wallet, now);
 }
 
 const PAGE = 200;
@@ -83,16 +104,17 @@ const PAGE = 200;
  * The job: closes the ended months of every wallet, a page of wallets at a time, so statements are sealed
  * even for users who never open the page. Every process may run it; the UNIQUE key makes it harmless.
  */
-export function closeStatementsJob(db: Kysely<Database>, everyMs = 60 * 60_000) {
+export function closeStatementsJob(deps: SealingDeps, everyMs = 60 * 60_000) {
   return {
     name: 'close-statements',
     everyMs,
     run: async () => {
-      const before = closableBefore(new Date());
+      const now = new Date();
+      const before = closableBefore(now);
       let after = '';
       for (;;) {
-        const wallets = await repo.walletsToClose(db, before, after, PAGE);
-        for (const wallet of wallets) await closeWallet(db, wallet.user_id, wallet, before);
+        const wallets = await repo.walletsToClose(deps.db, before, after, PAGE);
+        for (const wallet of wallets) await closeWallet(deps, wallet.user_id, wallet, now);
         if (wallets.length < PAGE) return;
         after = wallets.at(-1)!.id;
       }

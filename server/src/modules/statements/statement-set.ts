@@ -1,3 +1,4 @@
+import { replaceUnstorable } from '@contract/text';
 import type { WalletMonth } from './statement';
 
 /** A wallet's month as the files show it: the figures and, once the month is closed, its stored digests. */
@@ -20,9 +21,13 @@ export interface StatementSet {
 /** A 32-hex-digit form of a UUID id, for formats whose references allow no dashes or at most 35 characters. */
 export const compactId = (id: string) => id.replaceAll('-', '');
 
-/** Escapes text for an XML element or attribute. */
+/**
+ * Escapes text for an XML element or attribute. A code point XML cannot carry (a control, half a surrogate
+ * pair, U+FFFE, U+FFFF) becomes U+FFFD, as does any other noncharacter: the edge refuses them now
+ * (contract/src/text.ts), but a row stored before must not make a whole month's file unreadable.
+ */
 export const xmlText = (text: string) =>
-  text
+  replaceUnstorable(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

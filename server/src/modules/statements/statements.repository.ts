@@ -100,18 +100,69 @@ export function monthlyTotals(db: Db, accountIds: string[]) {
 
 export type StatementRow = Pick<
   StatementsTable,
-  'id' | 'account_id' | 'currency' | 'month' | 'digest' | 'previous_digest' | 'closed_at'
+  'id' | 'user_id' | 'account_id' | 'currency' | 'month' | 'digest' | 'previous_digest' | 'closed_at' | 'seal'
 > & { movements: number | bigint };
+
+const statementColumns = [
+  'id',
+  'user_id',
+  'account_id',
+  'currency',
+  'month',
+  'movements',
+  'digest',
+  'previous_digest',
+  'closed_at',
+  'seal',
+] as const;
 
 /** The user's closed statements, per wallet oldest month first. */
 export function closedStatementsOf(db: Db, userId: string): Promise<StatementRow[]> {
   return db
     .selectFrom('statements')
-    .select(['id', 'account_id', 'currency', 'month', 'movements', 'digest', 'previous_digest', 'closed_at'])
+    .select(statementColumns)
     .where('user_id', '=', userId)
     .orderBy('account_id')
     .orderBy('month')
     .execute();
+}
+
+/** A page of the wallets (by id, after `afterId`) with a statement closed before keyed seals. */
+export async function accountsWithUnsealed(db: Db, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('statements')
+    .select('account_id')
+    .distinct()
+    .where('seal', 'is', null)
+    .where('account_id', '>', afterId)
+    .orderBy('account_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.account_id);
+}
+
+/** Every closed statement of the wallet, oldest month first. */
+export function statementsOfWallet(db: Db, accountId: string): Promise<StatementRow[]> {
+  return db
+    .selectFrom('statements')
+    .select(statementColumns)
+    .where('account_id', '=', accountId)
+    .orderBy('month')
+    .execute();
+}
+
+/** Seals a statement closed before keyed seals, unless something sealed it meanwhile. */
+export async function sealStatement(db: Db, id: string, seal: string): Promise<void> {
+  await db.updateTable('statements').set({ seal }).where('id', '=', id).where('seal', 'is', null).execute();
+}
+
+/** The wallet's ledger account as the statements need it (its opening time is part of every seal). */
+export function walletAccount(db: Db, accountId: string) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'currency', 'created_at'])
+    .where('id', '=', accountId)
+    .executeTakeFirst() as Promise<{ id: string; currency: Currency; created_at: string } | undefined>;
 }
 
 /** The wallet's newest closed statement, if any. */

@@ -12,6 +12,7 @@ import { AppError, invalidFields, notFound } from '../../lib/errors';
 import type { PdfFonts } from '../invoices/pdf-fonts';
 import { listOwnWallets, type WalletRow } from '../wallets/wallets';
 import { closeEndedMonths, closableBefore } from './statement-closing';
+import type { StatementSealer } from './statement-seal';
 import { renderStatementCamt053, inCamt053 } from './formats/statement-camt053';
 import { renderStatementCsv } from './formats/statement-csv';
 import { renderStatementOfx } from './formats/statement-ofx';
@@ -52,14 +53,18 @@ async function firstMonths(db: Kysely<Database>, wallets: readonly WalletRow[]) 
 
 /**
  * Statements: the months × wallets list, each month's files in every format, and the chain check. Ended
- * months are closed (their digests stored) the first time anything here is asked after they end.
+ * months are closed (their digests stored and sealed) the first time anything here is asked after they end.
  */
-export function createStatementsService(deps: { db: Kysely<Database>; fonts: () => PdfFonts }) {
-  const { db } = deps;
+export function createStatementsService(deps: {
+  db: Kysely<Database>;
+  sealer: StatementSealer;
+  fonts: () => PdfFonts;
+}) {
+  const { db, sealer } = deps;
 
   const walletsClosed = async (userId: string, now: Date) => {
     const wallets = await listOwnWallets(db, userId);
-    await closeEndedMonths(db, userId, wallets, now);
+    await closeEndedMonths({ db, sealer }, userId, wallets, now);
     return wallets;
   };
 
@@ -165,7 +170,11 @@ export function createStatementsService(deps: { db: Kysely<Database>; fonts: () 
       return render(set, format, walletId ? set.wallets[0]!.currency.toLowerCase() : 'all');
     },
 
-    verify: (userId: string): Promise<VerifyResult> => verifyStatements(db, userId),
+    /** The check of every statement of the user's wallets, after closing the months that have ended. */
+    async verify(userId: string, now = new Date()): Promise<VerifyResult> {
+      const wallets = await walletsClosed(userId, now);
+      return verifyStatements({ db, sealer }, userId, wallets, now);
+    },
 
     /** The closed months in [from, to], every format each (the accountant pack's statements). */
     async *closedFiles(userId: string, from: string, to: string, now = new Date()) {

@@ -6,6 +6,7 @@ import { request, signUp, type Session } from '../../test/http';
 import { walletsOf } from '../../test/money';
 import { describeEachDatabase } from '../../test/test-app';
 import { closeStatementsJob } from './statement-closing';
+import { statementSealer } from './statement-seal';
 import { nextMonth } from './statement-month';
 import { ledgerBalanceBefore, statementBooks, type StatementBooks } from './statement-test-books';
 
@@ -88,7 +89,7 @@ describeEachDatabase('statements', (ctx) => {
   });
 
   it('closes each wallet month once, however many ask at once (list, download and the job)', async () => {
-    const job = closeStatementsJob(ctx.app.db);
+    const job = closeStatementsJob({ db: ctx.app.db, sealer: statementSealer(ctx.config) });
     const fresh = await statementBooks(ctx.app);
     const month = (await list(fresh.session)).months[1]!.month;
     await Promise.all([

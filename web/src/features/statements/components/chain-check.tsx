@@ -1,10 +1,24 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { VerifyProblem, VerifyResult } from '@contract/statements';
 import { Alert, ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { friendlyErrorMessage } from '@web/lib/api-client';
 import { useVerifyStatements } from '../api/verify-statements';
 import { monthLabel } from './month-label';
+
+/** Why a wallet's chain breaks at a month, in words (statement-verify.ts on the server says when each applies). */
+const brokenBecause: Record<VerifyProblem['problem'], string> = {
+  altered: 'its entries no longer match what was sealed',
+  link: 'it no longer follows the statement sealed before it',
+  missing: 'its statement is missing',
+  seal: 'its seal is not one this server made',
+  late: 'it was sealed long after the month ended: its seal was deleted and made again, unless the server was down that long',
+};
+
+const firstProblem = (result: VerifyResult, broken: VerifyResult['brokenFrom'][number]) =>
+  result.problems.find((problem) => problem.walletId === broken.walletId && problem.month === broken.month)
+    ?.problem ?? 'altered';
 
 /** "Check the chain": recomputes every closed statement from the ledger and says whether each still holds. */
 export function ChainCheck() {
@@ -31,7 +45,7 @@ export function ChainCheck() {
               <p>
                 {result.checked === 0
                   ? 'No month has closed yet, so there is nothing to check.'
-                  : `All ${result.checked} closed statement${result.checked === 1 ? '' : 's'} match the ledger and the statement before them.`}
+                  : `All ${result.checked} closed statement${result.checked === 1 ? '' : 's'} match the ledger and the statement before them, under this server's seal.`}
               </p>
             </div>
           </Alert>
@@ -44,8 +58,8 @@ export function ChainCheck() {
               <ul className="list-disc pl-4">
                 {result.brokenFrom.map((broken) => (
                   <li key={broken.walletId}>
-                    {broken.currency} wallet from {monthLabel(broken.month)}: its entries no longer match what
-                    was sealed, and every later statement rests on it.
+                    {broken.currency} wallet from {monthLabel(broken.month)}:{' '}
+                    {brokenBecause[firstProblem(result, broken)]}, and every later statement rests on it.
                   </li>
                 ))}
               </ul>

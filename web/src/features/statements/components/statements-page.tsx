@@ -29,14 +29,14 @@ export function StatementsPage() {
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
         A statement covers one UTC calendar month of one wallet: the opening balance, every movement and the
-        closing balance. When a month ends its statement is sealed with a digest chained to the month before,
-        so anyone can check later that it was not altered.
+        closing balance. When a month ends its statement gets a digest chained to the month before and a seal
+        that only Meridian's key can make, so a later change to the month, or to its seal, shows.
       </p>
       <Card>
         <CardHeader>
           <CardTitle>Check the chain</CardTitle>
           <CardDescription>
-            Recomputes every sealed statement from the ledger and compares it with its digest.
+            Recomputes every sealed statement from the ledger and compares it with its digest and its seal.
           </CardDescription>
         </CardHeader>
         <CardContent>
