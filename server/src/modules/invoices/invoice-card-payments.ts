@@ -65,6 +65,7 @@ export function invoiceCardPaid(deps: InvoicesDeps): PaidHandler {
       via: 'card',
       stamp,
       credit: true,
+      keptByProcessor: paid.fee,
       at: paid.at,
     });
     const walletId = await walletToCredit(trx, invoice.user_id, invoice.currency);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_SET_ASIDE_PERCENT, type SavingsGoal } from '@contract/goals';
 import type { Invoice, PublicInvoice } from '@contract/invoices';
 import { formatAmount, parseAmount } from '@contract/money';
 import type { CardQuote } from '@contract/payments';
@@ -38,12 +39,12 @@ describeEachDatabase(
         },
         payload: delivery.payload,
       });
-    const sendInvoice = async (overrides: Record<string, unknown> = {}) => {
+    const sendInvoice = async (overrides: Record<string, unknown> = {}, owner: Session = ada) => {
       const draft = (
-        await request(ctx.app, ada, 'POST', '/api/invoices', invoiceBody(overrides))
+        await request(ctx.app, owner, 'POST', '/api/invoices', invoiceBody(overrides))
       ).json() as Invoice;
       return (
-        await request(ctx.app, ada, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
+        await request(ctx.app, owner, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
       ).json() as Invoice;
     };
     const checkoutWith = (token: string, body: unknown, key = randomUUID()) =>
@@ -272,6 +273,37 @@ describeEachDatabase(
       const fee = standInFee(105000);
       const expected = parseAmount(before, 'GBP') + BigInt(105000 - fee);
       expect((await walletsOf(ctx.app, ada)).GBP!.balance).toBe(formatAmount(expected, 'GBP'));
+      expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+    });
+
+    it('takes the fee before the savings set-aside, however large a share the goals take', async () => {
+      const owner = await signUp(ctx.app);
+      const goal = await request(ctx.app, owner, 'POST', '/api/savings-goals', {
+        title: 'Taxes',
+        category: 'Taxes',
+        targetAmount: '1000.00',
+        currency: 'USD',
+        targetDate: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+        setAsidePercent: MAX_SET_ASIDE_PERCENT,
+      });
+      expect(goal.statusCode).toBe(201);
+      // Stripe's smallest USD charge: its fee (0.31) is more than what the goals leave of the gross.
+      const invoice = await sendInvoice(
+        { taxRate: '0', items: [{ description: 'Call', quantity: '1', unitPrice: '0.50' }] },
+        owner,
+      );
+      const { checkoutUrl } = (await checkout(tokenOf(invoice))).json() as { checkoutUrl: string };
+      const paid = await deliver(stripe.event('checkout.session.completed', sessionOf(checkoutUrl)));
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json()).toMatchObject({ outcome: 'credited' });
+
+      const fee = BigInt(standInFee(50));
+      const setAside = ((50n - fee) * BigInt(MAX_SET_ASIDE_PERCENT)) / 100n;
+      expect((await walletsOf(ctx.app, owner)).USD!.balance).toBe(formatAmount(50n - fee - setAside, 'USD'));
+      const [taxes] = (await request(ctx.app, owner, 'GET', '/api/savings-goals')).json() as SavingsGoal[];
+      expect(taxes!.currentAmount).toBe(formatAmount(setAside, 'USD'));
+      const mine = (await request(ctx.app, owner, 'GET', `/api/invoices/${invoice.id}`)).json() as Invoice;
+      expect(mine).toMatchObject({ status: 'paid', paidVia: 'card' });
       expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
     });
 

@@ -3,7 +3,7 @@ import { withMoneyTransaction } from '../../db/money-transaction';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PaymentCheckoutRow } from '../../db/schema';
 import { ensureWallet } from '../wallets/wallets';
-import { creditCardReceipt, postCardConversion, postProcessingFee } from './card-credits';
+import { creditCardReceipt, feeFromWallet, postCardConversion, postProcessingFee } from './card-credits';
 import type { PaymentRail, RailEvent } from './payment-rail';
 import type { Purposes } from './payment-purposes';
 import * as repo from './payments.repository';
@@ -65,8 +65,9 @@ async function takePayment(
     const moved = await repo.markPaid(trx, checkout.id, kept, at);
     if (!moved) return 'duplicate';
     const paid = { id: moved.id, purpose: moved.purpose, userId: moved.user_id, subjectId: moved.subject_id };
+    const walletFee = feeFromWallet(Money.of(kept, moved.currency), charged!, credit!);
     const credited =
-      (await deps.purposes.handlerOf(moved.purpose)(trx, { ...paid, amount: credit!, at })) ??
+      (await deps.purposes.handlerOf(moved.purpose)(trx, { ...paid, amount: credit!, fee: walletFee, at })) ??
       (await creditUnclaimed(trx, moved, credit!));
     await repo.setEntry(trx, moved.id, credited.entryId);
     if (charged!.currency !== credit!.currency) {
