@@ -178,6 +178,48 @@ describe.each(laptopAndPhone)('Card payments through Stripe (%s)', (name, open) 
     await page.context().close();
   });
 
+  it('a second payer sees a card payment in progress until the first comes back without paying', async () => {
+    const page = await open(browser, { baseURL: server.baseUrl });
+    await verifiedOwner(page, uniqueEmail(`card-hold-${name}`));
+    const invoice = await sentInvoice(page, '50.00', {});
+
+    const first = await open(browser, { baseURL: server.baseUrl });
+    await standInCheckoutPage(first);
+    await first.goto(invoice.payUrl);
+    const session = await leaveForCheckout(first, () =>
+      first.getByRole('button', { name: 'Pay $50.00 by card' }).click(),
+    );
+    const cancelUrl = stripe.calls.find(
+      (call) => call.path === '/v1/checkout/sessions' && call.form.success_url?.startsWith(invoice.payUrl),
+    )!.form.cancel_url!;
+
+    // The second payer is told, and cannot open a checkout for the same money.
+    const second = await open(browser, { baseURL: server.baseUrl });
+    await standInCheckoutPage(second);
+    await second.goto(invoice.payUrl);
+    await second
+      .getByText('A card payment of $50.00 on this invoice is in progress.', { exact: false })
+      .waitFor();
+    await expectNoSeriousAxeViolations(second, `pay page, a card payment in progress (${name})`);
+    await second.getByRole('button', { name: 'Pay $50.00 by card' }).click();
+    await second.getByText(/A card payment of \$50\.00 on invoice .* is in progress/).waitFor();
+
+    // The first comes back through Stripe's cancel link: their checkout ends at Stripe, and the hold with it.
+    await first.goto(cancelUrl);
+    await first.getByText('The card payment was cancelled.', { exact: false }).waitFor();
+    await expect.poll(() => stripe.statusOf(session)).toBe('expired');
+    await expect.poll(() => first.getByTestId('card-in-progress').count()).toBe(0);
+    await second.reload();
+    await second.getByRole('button', { name: 'Pay $50.00 by card' }).waitFor();
+    expect(await second.getByTestId('card-in-progress').count()).toBe(0);
+    const paid = await leaveForCheckout(second, () =>
+      second.getByRole('button', { name: 'Pay $50.00 by card' }).click(),
+    );
+    expect((await deliver(paid)).status).toBe(200);
+    expect(await usdBalance(page)).toBe(net(5000));
+    for (const each of [page, first, second]) await each.context().close();
+  });
+
   it('the owner adds funds by card: off to Stripe, credited by the webhook', async () => {
     const page = await open(browser, { baseURL: server.baseUrl });
     await registerViaDialog(page, uniqueEmail(`topup-${name}`));

@@ -421,6 +421,12 @@ export const publicInvoiceSchema = invoiceSchema
      * fiat at a held quote: POST .../card-quote first (contract/src/payments.ts).
      */
     canPayByCard: z.boolean(),
+    /**
+     * What card checkouts opened on this invoice and not yet paid or abandoned may still collect (null: none).
+     * A new card payment can only be for what is left beside it; a checkout ends when paid, when its payer
+     * cancels it, or when its session expires (35 minutes).
+     */
+    cardPaymentInProgress: z.string().nullable(),
   });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 

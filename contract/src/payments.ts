@@ -28,6 +28,14 @@ export const checkoutResponseSchema = z.object({ checkoutUrl: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /**
+ * A card checkout's id, as the processor's page hands it back to the payer who leaves without paying
+ * (`?card=cancelled&checkout=…`): POST /api/public/invoices/{token}/checkouts/{checkoutId}/cancel ends it.
+ */
+export const checkoutIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a checkout id');
+
+/**
  * POST /api/public/invoices/{token}/card-quote: for a BTC/ETH invoice, the fiat a card is charged for the
  * amount due, held until `expiresAt` (the converter's quote window). Checkout with its `quoteId` in time
  * charges exactly `amount`; the invoice's owner receives exactly `cryptoAmount`.

@@ -46,6 +46,7 @@ import * as passkeys from './migrations/0044-passkeys';
 import * as forecastChecks from './migrations/0045-forecast-checks';
 import * as mailFailures from './migrations/0049-mail-failures';
 import * as statementSeals from './migrations/0050-statement-seals';
+import * as checkoutHolds from './migrations/0051-checkout-holds';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0045-forecast-checks': forecastChecks,
   '0049-mail-failures': mailFailures,
   '0050-statement-seals': statementSeals,
+  '0051-checkout-holds': checkoutHolds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -183,6 +183,10 @@ export interface PaymentCheckoutsTable {
   entry_id: string | null;
   created_at: string;
   completed_at: string | null;
+  /** When the processor's session expires; an open checkout holds its amount of the invoice until it ends. */
+  expires_at: string | null;
+  /** Why the checkout needs an operator (a paid event that does not match it): never credited, holds nothing. */
+  attention: string | null;
 }
 
 /** A processor event taken in, by its own id: each is processed once. */

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the few Stripe endpoints the payment rail calls (Checkout Sessions, the PaymentIntent
- * with its charge's balance transaction, the balance for the live probe), on 127.0.0.1. It checks the secret
- * key, records each call and answers as Stripe would. `event` builds a webhook delivery signed with the
+ * A local stand-in for the few Stripe endpoints the payment rail calls (Checkout Sessions: create, retrieve
+ * and expire; the PaymentIntent with its charge's balance transaction; the balance for the live probe), on
+ * 127.0.0.1. It checks the secret key, records each call and answers as Stripe would. `event` builds a webhook delivery signed with the
  * webhook secret exactly as Stripe signs one (the package's own test header).
  */
 export interface StripeCall {
@@ -29,9 +29,26 @@ async function formOf(message: IncomingMessage): Promise<Record<string, string>>
 
 export async function startStripeStandIn() {
   const calls: StripeCall[] = [];
-  const sessions = new Map<string, { amount: number; currency: string; checkoutId: string }>();
+  const sessions = new Map<
+    string,
+    { amount: number; currency: string; checkoutId: string; status: 'open' | 'complete' | 'expired' }
+  >();
   const byKey = new Map<string, unknown>();
   let next = 1;
+
+  const sessionBody = (id: string) => {
+    const session = sessions.get(id)!;
+    return {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: session.status,
+      amount_total: session.amount,
+      currency: session.currency,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      metadata: { meridian_checkout_id: session.checkoutId },
+    };
+  };
 
   const server = createServer(async (message, response) => {
     const url = new URL(message.url ?? '/', 'http://stand-in');
@@ -51,18 +68,26 @@ export async function startStripeStandIn() {
       const id = `cs_test_${next++}`;
       const amount = Number(form['line_items[0][price_data][unit_amount]']);
       const currency = form['line_items[0][price_data][currency]']!;
-      sessions.set(id, { amount, currency, checkoutId: form['metadata[meridian_checkout_id]']! });
-      const session = {
-        id,
-        object: 'checkout.session',
-        mode: 'payment',
-        amount_total: amount,
-        currency,
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        metadata: { meridian_checkout_id: form['metadata[meridian_checkout_id]'] },
-      };
+      const checkoutId = form['metadata[meridian_checkout_id]']!;
+      sessions.set(id, { amount, currency, checkoutId, status: 'open' });
+      const session = sessionBody(id);
       if (idempotencyKey) byKey.set(idempotencyKey, session);
       return send(200, session);
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/(cs_test_\d+)(\/expire)?$/.exec(url.pathname);
+    const known = retrieve && sessions.get(retrieve[1]!);
+    if (retrieve && !known) {
+      return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    }
+    if (message.method === 'GET' && known && !retrieve[2]) return send(200, sessionBody(retrieve[1]!));
+    if (message.method === 'POST' && known && retrieve[2]) {
+      // Stripe expires an open session only.
+      if (known.status !== 'open') {
+        const text = `Only Checkout Sessions with a status in [open] can be expired.`;
+        return send(400, { error: { type: 'invalid_request_error', message: text } });
+      }
+      known.status = 'expired';
+      return send(200, sessionBody(retrieve[1]!));
     }
     const intent = /^\/v1\/payment_intents\/pi_for_(cs_test_\d+)$/.exec(url.pathname);
     if (message.method === 'GET' && intent) {
@@ -104,13 +129,25 @@ export async function startStripeStandIn() {
   const signer = new Stripe(STAND_IN_SECRET_KEY);
 
   let nextEvent = 1;
-  /** A webhook body for `type` about a session, and the Stripe-Signature header for it. */
+  /**
+   * A webhook body for `type` about a session, and the Stripe-Signature header for it. The session is then as
+   * the event says (paid: complete; expired: expired), as Stripe's would be. `charged` makes the event say
+   * another amount or currency than the session's.
+   */
   function event(
     type: string,
     sessionId: string,
-    options: { id?: string; secret?: string; timestamp?: number; paymentStatus?: string } = {},
+    options: {
+      id?: string;
+      secret?: string;
+      timestamp?: number;
+      paymentStatus?: string;
+      charged?: { amount: number; currency: string };
+    } = {},
   ) {
     const session = sessions.get(sessionId);
+    if (session && type === 'checkout.session.completed') session.status = 'complete';
+    if (session && type === 'checkout.session.expired') session.status = 'expired';
     const payload = JSON.stringify({
       id: options.id ?? `evt_test_${nextEvent++}`,
       object: 'event',
@@ -122,8 +159,8 @@ export async function startStripeStandIn() {
           object: 'checkout.session',
           payment_status: options.paymentStatus ?? 'paid',
           payment_intent: `pi_for_${sessionId}`,
-          amount_total: session?.amount,
-          currency: session?.currency,
+          amount_total: options.charged?.amount ?? session?.amount,
+          currency: options.charged?.currency ?? session?.currency,
           client_reference_id: session?.checkoutId,
           metadata: { meridian_checkout_id: session?.checkoutId },
         },
@@ -137,10 +174,14 @@ export async function startStripeStandIn() {
     return { payload, signature };
   }
 
+  /** What Stripe would now say of a session: open, complete or expired (undefined: none made). */
+  const statusOf = (sessionId: string) => sessions.get(sessionId)?.status;
+
   return {
     base,
     calls,
     event,
+    statusOf,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,13 +1,19 @@
 import { kindOf } from '@contract/currencies';
 import { paymentProblem } from '@contract/invoice-math';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { PaidHandler } from '../payments/payment-purposes';
 import { chargeAtQuote, payableByCard } from './invoice-card-quotes';
 import type { InvoicesDeps } from './invoice-context';
 import { senderOf } from './invoice-mail';
 import { ownerOf, walletToCredit } from './invoice-owners';
 import { recordInvoicePayment } from './invoice-payment';
-import { assertPayable, isOpenForPayment, paymentAmountOf, termsOf } from './payment-rules';
+import {
+  assertFitsBesideHeld,
+  assertPayable,
+  isOpenForPayment,
+  paymentAmountOf,
+  termsOf,
+} from './payment-rules';
 import { stampInHomeCurrency } from './home-stamp';
 import * as repo from './invoices.repository';
 
@@ -44,6 +50,12 @@ export async function openInvoiceCheckout(
     description: `Invoice ${invoice.number} from ${from.name}`,
     returnPath: `/pay/${token}`,
     customerEmail: invoice.client_email,
+    // Two payers at once never collect more than is due: each checkout holds its amount until it ends.
+    admit: async (trx, held) => {
+      const locked = await repo.findInvoice(trx, invoice.user_id, invoice.id, true);
+      if (!locked) throw notFound('Invoice');
+      assertFitsBesideHeld(locked, amount, await held());
+    },
   });
   return { checkoutUrl: url };
 }
@@ -65,9 +77,17 @@ export function invoiceCardPaid(deps: InvoicesDeps): PaidHandler {
       via: 'card',
       stamp,
       credit: true,
+      keptByProcessor: paid.fee,
       at: paid.at,
     });
     const walletId = await walletToCredit(trx, invoice.user_id, invoice.currency);
     return { walletId, entryId: recorded.payment_entry_id! };
   };
+}
+
+/** The payer came back from the card processor's page without paying: their checkout on this invoice ends. */
+export async function cancelInvoiceCheckout(deps: InvoicesDeps, token: string, checkoutId: string) {
+  const invoice = await repo.findByPayToken(deps.db, token);
+  if (!invoice || invoice.status === 'draft') throw notFound('Invoice');
+  await deps.payments.cancelCheckout('invoice', invoice.id, checkoutId);
 }

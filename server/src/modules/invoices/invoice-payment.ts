@@ -25,6 +25,11 @@ export interface InvoicePaymentInput {
   stamp: HomeStamp;
   /** Whether the money arrives in the owner's wallet (false: received outside Meridian). */
   credit: boolean;
+  /**
+   * A card payment: what the processor keeps, taken from the same wallet right after this entry. Savings
+   * set-asides are shares of what is left, so the fee always finds the money it is taken from.
+   */
+  keptByProcessor?: Money;
   at: string;
 }
 
@@ -72,7 +77,7 @@ export async function recordInvoicePayment(
   }
 
   const paymentId = newId();
-  const entryId = payment.credit ? await creditWallet(trx, invoice, amount, paymentId, settled) : null;
+  const entryId = payment.credit ? await creditWallet(trx, invoice, payment, paymentId, settled) : null;
   await repo.insertPayment(trx, {
     id: paymentId,
     invoice_id: invoice.id,
@@ -123,10 +128,11 @@ function noticeOf(invoice: InvoiceRow, payment: InvoicePaymentInput, paid: bigin
 async function creditWallet(
   trx: Kysely<Database>,
   invoice: InvoiceRow,
-  amount: Money,
+  payment: InvoicePaymentInput,
   paymentId: string,
   settled: boolean,
 ): Promise<string> {
+  const { amount } = payment;
   const walletId = await walletToCredit(trx, invoice.user_id, invoice.currency);
   const description = settled
     ? `Invoice ${invoice.number} paid by ${invoice.client_name}`
@@ -154,9 +160,10 @@ async function creditWallet(
     ],
   };
   const goals = await setAsideGoalsOf(trx, invoice.user_id, invoice.currency);
+  const net = payment.keptByProcessor ? amount.minus(payment.keptByProcessor) : amount;
   const posted = await postEntry(
     trx as Transaction<Database>,
-    withSetAside(entry, { userId: invoice.user_id, walletId, arrived: amount }, goals),
+    withSetAside(entry, { userId: invoice.user_id, walletId, arrived: net }, goals),
   );
   return posted.entryId;
 }

@@ -87,9 +87,11 @@ export async function publicInvoice(
   const items = await repo.itemsOf(db, [invoice.id]);
   const payments = await repo.paymentsOf(db, [invoice.id]);
   const cards = deps.payments.takesCards;
+  const held = cards ? await deps.payments.held(db, 'invoice', invoice.id, invoice.currency) : null;
   return toPublicInvoice(invoice, items, payments, senderOf(user), {
     canPayOnline: deps.config.SANDBOX && !cards,
     canPayByCard: cards,
+    cardPaymentInProgress: held?.isPositive() ? held.format() : null,
   });
 }
 

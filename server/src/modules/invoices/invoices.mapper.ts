@@ -137,7 +137,7 @@ export function toPublicInvoice(
   items: InvoiceItemRow[],
   payments: InvoicePaymentRow[],
   from: { name: string; email: string },
-  payBy: { canPayOnline: boolean; canPayByCard: boolean },
+  payBy: { canPayOnline: boolean; canPayByCard: boolean; cardPaymentInProgress: string | null },
 ): PublicInvoice {
   if (row.status === 'draft') throw new Error('A draft has no public page');
   const document = documentOf(row, items, payments);

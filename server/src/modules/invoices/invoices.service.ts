@@ -7,7 +7,7 @@ import type {
 import type { IdempotentRequest } from '../idempotency/idempotency';
 import { illegalMove, ownInvoice, payUrlOf, type InvoicesDeps } from './invoice-context';
 import { createInvoice, removeInvoice, updateInvoice } from './invoice-drafts';
-import { invoiceCardPaid, openInvoiceCheckout } from './invoice-card-payments';
+import { cancelInvoiceCheckout, invoiceCardPaid, openInvoiceCheckout } from './invoice-card-payments';
 import { quoteCardPayment } from './invoice-card-quotes';
 import { markInvoicePaid, payInvoiceByLink, recordPartPayment } from './invoice-paying';
 import {
@@ -78,6 +78,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
       payerId?: string,
     ) => openInvoiceCheckout(deps, token, request, payerId),
     cardQuote: (token: string, amount?: string) => quoteCardPayment(deps, token, amount),
+    cancelCardCheckout: (token: string, checkoutId: string) => cancelInvoiceCheckout(deps, token, checkoutId),
     /** For the payments module: what a paid card checkout for an invoice does. */
     cardPaid: invoiceCardPaid(deps),
 

@@ -1,5 +1,5 @@
 import { payableNow, paymentProblem, type PaymentTerms } from '@contract/invoice-math';
-import { Money, parseAmount } from '@contract/money';
+import { displayMoney, Money, parseAmount } from '@contract/money';
 import type { InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -47,3 +47,23 @@ export const notOpen = (invoice: InvoiceRow) =>
   invoice.status === 'paid'
     ? new AppError('CONFLICT', `Invoice ${invoice.number} is already paid`)
     : new AppError('CONFLICT', `Invoice ${invoice.number} has not been sent, so it cannot be paid yet`);
+
+/**
+ * That a card payment of `amount` fits beside what the invoice's open card checkouts hold (`held`): together
+ * they never collect more than is outstanding (409 otherwise, saying what is in progress). `invoice` is read
+ * locked, so two checkouts opened at once are admitted one after the other.
+ */
+export function assertFitsBesideHeld(invoice: InvoiceRow, amount: Money, held: Money) {
+  assertPayable(invoice, amount);
+  if (!held.isPositive()) return;
+  const terms = { ...termsOf(invoice), paid: termsOf(invoice).paid + held.minor };
+  const problem = paymentProblem(terms, amount.minor, invoice.currency);
+  if (!problem) return;
+  const progress = `A card payment of ${displayMoney(held)} on invoice ${invoice.number} is in progress`;
+  throw new AppError(
+    'CONFLICT',
+    payableNow(terms).outstanding === 0n
+      ? `${progress}: nothing more can be paid until it goes through or is abandoned`
+      : `${progress}. ${problem}`,
+  );
+}

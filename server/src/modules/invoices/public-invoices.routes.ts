@@ -4,6 +4,7 @@ import { payInvoiceBodySchema, payTokenSchema, publicInvoiceSchema } from '@cont
 import {
   cardQuoteBodySchema,
   cardQuoteSchema,
+  checkoutIdSchema,
   checkoutResponseSchema,
   invoiceCheckoutBodySchema,
 } from '@contract/payments';
@@ -66,6 +67,22 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServ
         payerId,
       );
       return reply.status(201).send(checkout);
+    },
+  );
+
+  app.post(
+    '/:token/checkouts/:checkoutId/cancel',
+    {
+      // The payer came back from the card processor's page without paying: what the checkout held is free.
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        params: params.extend({ checkoutId: checkoutIdSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await invoices.cancelCardCheckout(request.params.token, request.params.checkoutId);
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, periodDate } from '@contract/invoice-schedules';
 import type { PaymentRun, PaymentSchedule } from '@contract/payment-schedules';
@@ -13,6 +14,7 @@ import { createTransfersService } from '../transfers/transfers.service';
 import { runRequest } from './payment-run-keys';
 import { runPaymentSchedules } from './payment-runs';
 import { createPaymentSchedulesService } from './payment-schedules.service';
+import type { TransfersService } from '../transfers/transfers.service';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -256,6 +258,106 @@ for (const dialect of dialectsUnderTest()) {
       expect(cancelled.json()).toMatchObject({ status: 'cancelled', nextDate: null, runsPaid: 2 });
       expect(await run(noonOf(addDays(today, 21)))).toBe(0);
       expect(await balance(bob, 'USD')).toBe('10.00');
+    });
+
+    /**
+     * Holds the payer's money while the job's payment of a period is in flight, and `release`s it. PostgreSQL:
+     * another connection holds the wallet's row `FOR UPDATE`, and the transfer waits on it. SQLite cannot
+     * interleave there: better-sqlite3 is synchronous, so a second connection holding the write lock would make
+     * this process wait inside SQLite's busy handler, on the thread that must also serve the pause and the
+     * resume. What SQLite does interleave is the job's read of the schedule and its transfer's transaction:
+     * the transfer is held at its door instead.
+     */
+    async function holdPayment(walletId: string) {
+      if (ctx.dialect === 'postgres') {
+        const holder = new pg.Client({ connectionString: ctx.config.DATABASE_URL });
+        await holder.connect();
+        await holder.query('begin');
+        await holder.query('select id from ledger_accounts where id = $1 for update', [walletId]);
+        const waiting = async () =>
+          Number(
+            (
+              await holder.query(
+                `select count(*) as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          );
+        return {
+          send: servicesOf(ctx.app).transfers.send,
+          inFlight: () => expect.poll(waiting).toBeGreaterThan(0),
+          release: async () => {
+            await holder.query('commit');
+            await holder.end();
+          },
+        };
+      }
+      let open!: () => void;
+      const door = new Promise<void>((resolve) => (open = resolve));
+      let arrived = false;
+      const { send } = servicesOf(ctx.app).transfers;
+      const held: TransfersService['send'] = async (...args) => {
+        arrived = true;
+        await door;
+        return send(...args);
+      };
+      return {
+        send: held,
+        inFlight: () => expect.poll(() => arrived).toBe(true),
+        release: async () => open(),
+      };
+    }
+
+    it('records a period paid whose payment was in flight while its owner paused and resumed', async () => {
+      const ada = await funded('100.00');
+      const bob = await member();
+      const schedule = await create(ada, {
+        recipientEmail: bob.user.email,
+        amount: '10.00',
+        cadence: 'week',
+      });
+      const hold = await holdPayment((await walletsOf(ctx.app, ada)).USD!.id);
+      const job = runPaymentSchedules({
+        db: ctx.app.db,
+        notifier: ctx.app.notifier,
+        mailer: ctx.app.mail,
+        ...servicesOf(ctx.app),
+        transfers: { send: hold.send },
+        retries: 0,
+        retrySeconds: 60,
+        now: () => noonOf(today),
+      });
+      try {
+        await hold.inFlight();
+        // Two weeks on, the owner pauses and resumes: the two periods it missed read skipped, one of them the
+        // period whose payment is still waiting for the wallet.
+        const twoWeeks = addDays(today, 14);
+        const later = createPaymentSchedulesService({ db: ctx.app.db, now: () => noonOf(twoWeeks) });
+        await later.pause(ada.user.id, schedule.id);
+        expect(await later.resume(ada.user.id, schedule.id)).toMatchObject({ nextDate: twoWeeks });
+      } finally {
+        await hold.release();
+      }
+      expect(await job).toBe(1);
+      expect(await run(noonOf(addDays(today, 14)))).toBe(1);
+
+      const sent = await sends(ada.user.id);
+      expect(sent).toHaveLength(2);
+      expect(await balance(bob, 'USD')).toBe('20.00');
+      const runs = await runsOf(ada, schedule.id);
+      expect(runs.map((item) => [item.periodDate, item.outcome])).toEqual([
+        [addDays(today, 14), 'paid'],
+        [addDays(today, 7), 'skipped'],
+        [today, 'paid'],
+      ]);
+      expect(new Set(runs.flatMap((item) => item.transactionId ?? []))).toEqual(
+        new Set(sent.map((row) => row.id)),
+      );
+      expect(await get(ada, schedule.id)).toMatchObject({
+        status: 'active',
+        runsPaid: 2,
+        nextDate: addDays(today, 21),
+      });
     });
 
     it('converts on schedule through the fx service, and a one-off finishes once paid', async () => {

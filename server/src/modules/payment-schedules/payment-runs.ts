@@ -53,9 +53,11 @@ const tried = (row: PaymentScheduleRow, period: string) => ({
 });
 
 /**
- * Records a paid period and moves the schedule past it, in one transaction, only if no one else moved it
- * (a second process paying the same period got the same stored answer, and records nothing new). A schedule
- * cancelled or paused meanwhile keeps its status; the payment it raced with still counts.
+ * Records a paid period, in one transaction: whatever moved money is recorded paid and counted, always. A
+ * second process paying the same period got the same stored answer and finds the run paid already: it records
+ * nothing new. The schedule moves past the period only if it is still there: its owner may have paused and
+ * resumed it while the payment was in flight, which moved it on and recorded this period skipped (the run now
+ * says paid). A schedule cancelled or paused meanwhile keeps its status; the payment it raced with still counts.
  */
 async function recordPaid(
   deps: PaymentRunDeps,
@@ -65,8 +67,15 @@ async function recordPaid(
 ): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     const current = await repo.lockSchedule(trx, row.id);
-    if (!current || Number(current.next_index) !== Number(row.next_index)) return false;
-    await repo.recordRun(trx, tried(row, period), 'paid', { transaction_id: transactionId });
+    if (!current) return false;
+    if (!(await repo.recordRun(trx, tried(row, period), 'paid', { transaction_id: transactionId }))) {
+      return false;
+    }
+    const counted = { runs_paid: Number(current.runs_paid) + 1, updated_at: new Date().toISOString() };
+    if (Number(current.next_index) !== Number(row.next_index)) {
+      await repo.updateSchedule(trx, row.id, counted);
+      return true;
+    }
     const position = positionFrom(current, Number(current.next_index) + 1, current.skip_before);
     for (const date of position.skipped) await repo.recordRun(trx, tried(row, date), 'skipped');
     const ongoing = current.status !== 'cancelled';
@@ -77,8 +86,7 @@ async function recordPaid(
       attempts: 0,
       retry_at: null,
       skip_before: null,
-      runs_paid: Number(current.runs_paid) + 1,
-      updated_at: new Date().toISOString(),
+      ...counted,
     });
     return true;
   });

@@ -84,8 +84,10 @@ export function dueSchedule(db: Db, id: string, today: string, now: string) {
 }
 
 /**
- * Records a try of a period: the run row is made, or its outcome moved on with one more attempt. A period
- * already recorded paid stays as it is (a second process, or a replay, tells nothing new).
+ * Records a try of a period: the run row is made, or its outcome moved on with one more attempt; true when a
+ * row was written. A period already recorded paid stays as it is (a second process, or a replay, tells
+ * nothing new). A skipped period stays skipped, except that it becomes paid: a payment that was in flight
+ * while its owner paused and resumed the schedule still moved the money.
  */
 export async function recordRun(
   db: Db,
@@ -106,7 +108,7 @@ export async function recordRun(
     created_at: at,
     updated_at: at,
   };
-  await db
+  const written = await db
     .insertInto('payment_schedule_runs')
     .values(values)
     .onConflict((conflict) =>
@@ -123,9 +125,15 @@ export async function recordRun(
           transaction_id: transactionId,
           updated_at: at,
         })
-        .where('payment_schedule_runs.outcome', 'not in', ['paid', 'skipped']),
+        .where(
+          'payment_schedule_runs.outcome',
+          'not in',
+          outcome === 'paid' ? ['paid'] : ['paid', 'skipped'],
+        ),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 export function runsOf(db: Db, scheduleId: string) {

@@ -38,6 +38,18 @@ export async function creditCardReceipt(
 }
 
 /**
+ * What the wallet gives up for the processor's `fee` (in the charged currency) on a payment that charged
+ * `charged` and credits `credit`. Charged in another currency than the wallet's (a crypto invoice paid by
+ * card): the fee at the payment's own quote, rounded up (the house never pays part of it), and the house pays
+ * the processor in the charged currency from its liquidity. Never more than `credit`, since the fee is never
+ * more than `charged`.
+ */
+export const feeFromWallet = (fee: Money, charged: Money, credit: Money): Money =>
+  charged.currency === credit.currency
+    ? fee
+    : Money.of((fee.minor * credit.minor + charged.minor - 1n) / charged.minor, credit.currency);
+
+/**
  * The processor's fee on a card payment, as its own entry and history row: from the wallet the payment
  * arrived in to the processor-fees house account. So the wallet shows the net and the history both.
  */
@@ -56,13 +68,7 @@ export async function postProcessingFee(
 ): Promise<void> {
   const description = `Card processing fee (Stripe) on ${fee.of}`;
   const { charged, credit } = fee;
-  // Charged in another currency than the wallet's (a crypto invoice paid by card): the wallet gives up the fee
-  // at the payment's own quote (rounded up: the house never pays part of it), and the house pays the
-  // processor in the charged currency from its liquidity.
-  const fromWallet =
-    charged.currency === credit.currency
-      ? fee.amount
-      : Money.of((fee.amount.minor * credit.minor + charged.minor - 1n) / charged.minor, credit.currency);
+  const fromWallet = feeFromWallet(fee.amount, charged, credit);
   const crossing = charged.currency !== credit.currency;
   await postEntry(trx, {
     kind: 'processing_fee',

@@ -12,6 +12,11 @@ export interface PaidCheckout {
   subjectId: string;
   /** What arrives in the wallet (for a crypto invoice charged in fiat: the crypto amount of the quote). */
   amount: Money;
+  /**
+   * What the processor keeps of it, in `amount`'s currency: taken from the same wallet right after, so
+   * whatever the handler sets aside from the wallet (savings goals) is a share of what is left.
+   */
+  fee: Money;
   at: string;
 }
 

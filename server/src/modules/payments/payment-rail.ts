@@ -15,6 +15,8 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   customerEmail?: string;
+  /** When the session expires and can no longer be paid (Stripe takes 30 minutes to 24 hours from now). */
+  expiresAt: Date;
 }
 
 export interface OpenedCheckout {
@@ -31,7 +33,10 @@ export type RailEvent =
       sessionId: string;
       checkoutId: string | null;
       paymentId: string;
+      /** What the processor says was charged: minor units and its currency code (null when it does not say). */
+      charged: { minor: number | null; currency: string | null };
     }
+  /** The session can no longer be paid: it expired, or its delayed payment failed. */
   | { id: string; type: string; kind: 'expired'; sessionId: string }
   | { id: string; type: string; kind: 'ignored' };
 
@@ -49,6 +54,11 @@ export interface PaymentRail {
   openCheckout(request: CheckoutRequest): Promise<OpenedCheckout>;
   /** The event in a webhook's body, once its signature is proved (a 400 AppError otherwise). */
   readEvent(rawBody: Buffer, signature: string | undefined): RailEvent;
+  /**
+   * Ends a session its payer left, if it is still open (expired at the processor at once): `ended` when it can
+   * no longer be paid, `completed` when it was paid or its payment is under way (its webhook credits it).
+   */
+  endCheckout(sessionId: string): Promise<'ended' | 'completed'>;
   /** The processor's fee on a payment, in the payment's currency. */
   feeOf(paymentId: string, charged: Money): Promise<Money>;
   status(): RailStatus;

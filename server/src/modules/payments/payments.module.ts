@@ -6,6 +6,7 @@ import type { Notifier } from '../notifications/notifier';
 import { createPaymentRail } from './create-payment-rail';
 import { createPurposes } from './payment-purposes';
 import { paymentsCheck } from './payments-check';
+import * as repo from './payments.repository';
 import { paymentRoutes, webhookRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { topUpPaid } from './top-ups';
@@ -21,9 +22,10 @@ export async function paymentsModule(
   const { db, config, notifier, link } = deps;
   const { rail, misconfigured } = createPaymentRail(config);
   const purposes = createPurposes();
-  const payments = createPaymentsService({ db, config, rail, purposes, link });
+  const payments = createPaymentsService({ db, config, rail, purposes, link, log: app.log });
   payments.onPaid('top_up', topUpPaid(notifier));
   await app.register(paymentRoutes, { prefix: '/api/payments', payments });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', payments });
-  return { payments, checks: [paymentsCheck(rail, misconfigured)] };
+  const needingAttention = () => repo.countNeedingAttention(db);
+  return { payments, checks: [paymentsCheck(rail, misconfigured, needingAttention)] };
 }

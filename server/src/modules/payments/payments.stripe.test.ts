@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_SET_ASIDE_PERCENT, type SavingsGoal } from '@contract/goals';
 import type { Invoice, PublicInvoice } from '@contract/invoices';
 import { formatAmount, parseAmount } from '@contract/money';
 import type { CardQuote } from '@contract/payments';
 import { QUOTE_TTL_SECONDS } from '@contract/trading';
 import type { Transaction } from '@contract/transactions';
 import { operatorHeaders, request, signUp, startDemo, type Session } from '../../test/http';
-import { invoiceBody } from '../../test/invoices';
+import { cardPayments, sessionOf, tokenOf } from '../../test/card-payments';
 import { houseBalance, ledgerSnapshot, walletsOf } from '../../test/money';
 import {
   STAND_IN_SECRET_KEY,
@@ -21,38 +22,13 @@ import { verifyLedger } from '../ledger/ledger.verify';
 const stripe = await startStripeStandIn();
 afterAll(() => stripe.close());
 
-const tokenOf = (invoice: Invoice) => new URL(invoice.payUrl!).pathname.split('/').pop()!;
-const sessionOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-
 describeEachDatabase(
   'card payments through Stripe Checkout',
   (ctx) => {
     let ada: Session;
-    const deliver = (delivery: { payload: string; signature?: string }) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/stripe',
-        headers: {
-          'content-type': 'application/json',
-          ...(delivery.signature && { 'stripe-signature': delivery.signature }),
-        },
-        payload: delivery.payload,
-      });
-    const sendInvoice = async (overrides: Record<string, unknown> = {}) => {
-      const draft = (
-        await request(ctx.app, ada, 'POST', '/api/invoices', invoiceBody(overrides))
-      ).json() as Invoice;
-      return (
-        await request(ctx.app, ada, 'PUT', `/api/invoices/${draft.id}/status`, { status: 'sent' })
-      ).json() as Invoice;
-    };
-    const checkoutWith = (token: string, body: unknown, key = randomUUID()) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/public/invoices/${token}/checkout`,
-        headers: { 'idempotency-key': key },
-        payload: body as object,
-      });
+    const { deliver, checkoutWith } = cardPayments(ctx);
+    const sendInvoice = (overrides: Record<string, unknown> = {}, owner: Session = ada) =>
+      cardPayments(ctx).sendInvoice(owner, overrides);
     const checkout = (token: string, key = randomUUID()) =>
       ctx.app.inject({
         method: 'POST',
@@ -115,15 +91,19 @@ describeEachDatabase(
         },
       });
       expect(created!.form.success_url).toMatch(new RegExp(`/pay/${tokenOf(invoice)}\\?card=paid$`));
-      expect(created!.form.cancel_url).toMatch(/\?card=cancelled$/);
       const checkoutId = created!.form['metadata[meridian_checkout_id]']!;
+      expect(created!.form.cancel_url).toMatch(new RegExp(`\\?card=cancelled&checkout=${checkoutId}$`));
+      expect(Number(created!.form.expires_at) - Date.now() / 1000).toBeGreaterThan(30 * 60);
       expect(created!.idempotencyKey).toBe(`checkout-${checkoutId}`);
 
       const again = await checkout(tokenOf(invoice), key);
       expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual({ checkoutUrl });
       expect(stripe.calls).toHaveLength(1);
-      expect((await checkout(tokenOf(invoice))).json().checkoutUrl).not.toBe(checkoutUrl);
+      // Another key is another payment: the first holds the whole invoice while it is open.
+      const another = await checkout(tokenOf(invoice));
+      expect(another.statusCode).toBe(409);
+      expect(another.json().message).toMatch(/A card payment of €1,155\.00 on invoice .* is in progress/);
       const missingKey = await ctx.app.inject({
         method: 'POST',
         url: `/api/public/invoices/${tokenOf(invoice)}/checkout`,
@@ -272,6 +252,37 @@ describeEachDatabase(
       const fee = standInFee(105000);
       const expected = parseAmount(before, 'GBP') + BigInt(105000 - fee);
       expect((await walletsOf(ctx.app, ada)).GBP!.balance).toBe(formatAmount(expected, 'GBP'));
+      expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
+    });
+
+    it('takes the fee before the savings set-aside, however large a share the goals take', async () => {
+      const owner = await signUp(ctx.app);
+      const goal = await request(ctx.app, owner, 'POST', '/api/savings-goals', {
+        title: 'Taxes',
+        category: 'Taxes',
+        targetAmount: '1000.00',
+        currency: 'USD',
+        targetDate: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+        setAsidePercent: MAX_SET_ASIDE_PERCENT,
+      });
+      expect(goal.statusCode).toBe(201);
+      // Stripe's smallest USD charge: its fee (0.31) is more than what the goals leave of the gross.
+      const invoice = await sendInvoice(
+        { taxRate: '0', items: [{ description: 'Call', quantity: '1', unitPrice: '0.50' }] },
+        owner,
+      );
+      const { checkoutUrl } = (await checkout(tokenOf(invoice))).json() as { checkoutUrl: string };
+      const paid = await deliver(stripe.event('checkout.session.completed', sessionOf(checkoutUrl)));
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json()).toMatchObject({ outcome: 'credited' });
+
+      const fee = BigInt(standInFee(50));
+      const setAside = ((50n - fee) * BigInt(MAX_SET_ASIDE_PERCENT)) / 100n;
+      expect((await walletsOf(ctx.app, owner)).USD!.balance).toBe(formatAmount(50n - fee - setAside, 'USD'));
+      const [taxes] = (await request(ctx.app, owner, 'GET', '/api/savings-goals')).json() as SavingsGoal[];
+      expect(taxes!.currentAmount).toBe(formatAmount(setAside, 'USD'));
+      const mine = (await request(ctx.app, owner, 'GET', `/api/invoices/${invoice.id}`)).json() as Invoice;
+      expect(mine).toMatchObject({ status: 'paid', paidVia: 'card' });
       expect((await verifyLedger(ctx.app.db)).violations).toEqual([]);
     });
 

@@ -16,6 +16,7 @@ export function createSandboxRail(sandbox: boolean): PaymentRail {
     readEvent() {
       throw new AppError('VALIDATION_FAILED', 'This server takes no payment webhooks');
     },
+    endCheckout: () => Promise.reject(noCards()),
     feeOf: () => Promise.reject(noCards()),
     status: () => ({
       configured: sandbox ? 'Embedded sandbox (simulated payments)' : 'None',

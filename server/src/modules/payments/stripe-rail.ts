@@ -78,6 +78,7 @@ export function createStripeRail(options: {
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             ...(request.customerEmail && { customer_email: request.customerEmail }),
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
             client_reference_id: request.checkoutId,
             metadata: { meridian_checkout_id: request.checkoutId },
             payment_intent_data: { metadata: { meridian_checkout_id: request.checkoutId } },
@@ -109,12 +110,28 @@ export function createStripeRail(options: {
           typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
         if (session.payment_status !== 'paid' || !paymentId) return { id, type, kind: 'ignored' };
         const checkoutId = session.metadata?.meridian_checkout_id ?? session.client_reference_id ?? null;
-        return { id, type, kind: 'paid', sessionId: session.id, checkoutId, paymentId };
+        const charged = { minor: session.amount_total, currency: session.currency };
+        return { id, type, kind: 'paid', sessionId: session.id, checkoutId, paymentId, charged };
       }
-      if (type === 'checkout.session.expired') {
+      if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
         return { id, type, kind: 'expired', sessionId: event.data.object.id };
       }
       return { id, type, kind: 'ignored' };
+    },
+
+    async endCheckout(sessionId) {
+      const statusOf = async () => (await call(() => stripe.checkout.sessions.retrieve(sessionId))).status;
+      let status = await statusOf();
+      if (status === 'open') {
+        try {
+          status = (await call(() => stripe.checkout.sessions.expire(sessionId))).status;
+        } catch (error) {
+          // Refused: the payer completed it in between.
+          if (!(error instanceof AppError && error.code === 'BUSINESS_RULE')) throw error;
+          status = await statusOf();
+        }
+      }
+      return status === 'expired' ? 'ended' : 'completed';
     },
 
     async feeOf(paymentId, charged) {

@@ -1,19 +1,22 @@
 import { Money } from '@contract/money';
 import { withMoneyTransaction } from '../../db/money-transaction';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PaymentCheckoutRow } from '../../db/schema';
 import { ensureWallet } from '../wallets/wallets';
-import { creditCardReceipt, postCardConversion, postProcessingFee } from './card-credits';
+import { creditCardReceipt, feeFromWallet, postCardConversion, postProcessingFee } from './card-credits';
 import type { PaymentRail, RailEvent } from './payment-rail';
 import type { Purposes } from './payment-purposes';
 import * as repo from './payments.repository';
 
-export type WebhookOutcome = 'credited' | 'duplicate' | 'expired' | 'ignored';
+export type WebhookOutcome = 'credited' | 'duplicate' | 'expired' | 'ignored' | 'refused';
 
 interface WebhookDeps {
   db: Kysely<Database>;
   rail: PaymentRail;
   purposes: Purposes;
+  /** Where a refused payment is told to operators. */
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
@@ -52,7 +55,9 @@ async function takePayment(
     : await repo.findBySession(db, event.sessionId);
   // A session we did not open (another integration on the same Stripe account) is not ours to credit.
   const checkout = found && found.provider_session_id === event.sessionId ? found : undefined;
-  const unknownOrDone = !checkout || checkout.status === 'paid';
+  const unknownOrDone = !checkout || checkout.status === 'paid' || checkout.attention !== null;
+  const mismatch = unknownOrDone ? null : mismatchOf(event, checkout);
+  if (mismatch) return refuse(deps, event, checkout!, mismatch, at);
   const charged = checkout && Money.of(checkout.amount, checkout.currency);
   const credit = checkout && Money.of(checkout.credit_amount, checkout.credit_currency);
   const fee = unknownOrDone ? null : await deps.rail.feeOf(event.paymentId, charged!);
@@ -65,8 +70,9 @@ async function takePayment(
     const moved = await repo.markPaid(trx, checkout.id, kept, at);
     if (!moved) return 'duplicate';
     const paid = { id: moved.id, purpose: moved.purpose, userId: moved.user_id, subjectId: moved.subject_id };
+    const walletFee = feeFromWallet(Money.of(kept, moved.currency), charged!, credit!);
     const credited =
-      (await deps.purposes.handlerOf(moved.purpose)(trx, { ...paid, amount: credit!, at })) ??
+      (await deps.purposes.handlerOf(moved.purpose)(trx, { ...paid, amount: credit!, fee: walletFee, at })) ??
       (await creditUnclaimed(trx, moved, credit!));
     await repo.setEntry(trx, moved.id, credited.entryId);
     if (charged!.currency !== credit!.currency) {
@@ -98,4 +104,53 @@ async function creditUnclaimed(trx: Transaction<Database>, checkout: PaymentChec
     checkoutId: checkout.id,
   });
   return { walletId, entryId };
+}
+
+/**
+ * Why a signed payment event does not match its checkout (null when it does): the processor must have charged
+ * exactly the amount and currency the checkout asked for, or the event credits nothing.
+ */
+function mismatchOf(
+  event: Extract<RailEvent, { kind: 'paid' }>,
+  checkout: PaymentCheckoutRow,
+): string | null {
+  const { minor, currency } = event.charged;
+  const same =
+    minor !== null &&
+    currency !== null &&
+    BigInt(minor) === BigInt(checkout.amount) &&
+    currency.toUpperCase() === checkout.currency;
+  if (same) return null;
+  const asked = Money.of(BigInt(checkout.amount), checkout.currency).format();
+  return (
+    `Event ${event.id} reports ${minor ?? '?'} ${currency?.toUpperCase() ?? '?'} (minor units) charged; ` +
+    `the checkout asked for ${asked} ${checkout.currency}`
+  ).slice(0, 300);
+}
+
+/**
+ * A correctly signed event that does not match its checkout: nothing is credited, ever, for that checkout; it
+ * is marked as needing an operator (it then holds nothing of the invoice) and logged. The answer is still a
+ * 2xx: the event is the processor's and will say the same on every retry, so a 4xx or 5xx would only have it
+ * retried for days (and the endpoint disabled) for a question only an operator can answer.
+ */
+async function refuse(
+  deps: WebhookDeps,
+  event: Extract<RailEvent, { kind: 'paid' }>,
+  checkout: PaymentCheckoutRow,
+  reason: string,
+  at: string,
+): Promise<WebhookOutcome> {
+  const outcome = await withMoneyTransaction(deps.db, async (trx) => {
+    if (!(await repo.claimEvent(trx, event.id, event.type, at))) return 'duplicate' as const;
+    await repo.setAttention(trx, checkout.id, reason);
+    return 'refused' as const;
+  });
+  if (outcome === 'refused') {
+    deps.log.error(
+      { checkoutId: checkout.id, sessionId: event.sessionId, eventId: event.id, reason },
+      'card payment event does not match its checkout: nothing credited, the checkout needs an operator',
+    );
+  }
+  return outcome;
 }

@@ -71,6 +71,21 @@ export function useCardCheckout(token: string) {
 }
 
 /**
+ * POST /api/public/invoices/{token}/checkouts/{checkoutId}/cancel: the client came back from the card
+ * processor's page without paying, so their checkout ends and what it held of the invoice is free again.
+ */
+export function useCancelCardCheckout(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (checkoutId: string) =>
+      apiRequest<null>(`${pathOf(token)}/checkouts/${encodeURIComponent(checkoutId)}/cancel`, {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keyOf(token) }),
+  });
+}
+
+/**
  * POST /api/public/invoices/{token}/card-quote: the fiat card price of `amount` of a BTC/ETH invoice, held for the quote
  * window; asked again as each window closes, so the price shown is always one the server still honours.
  */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CreditCard } from 'lucide-react';
 import { kindOf } from '@contract/currencies';
 import type { Translator } from '@contract/i18n';
@@ -10,8 +10,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useConfirmKeyGuard } from '@web/lib/confirm-key-guard';
 import { newIdempotencyKey } from '@web/lib/idempotency';
-import { useCardCheckout, useCardQuote } from '../api/public-invoice';
-import { cardReturn, isConfirming, rememberLeaving } from '../lib/card-return';
+import { useCancelCardCheckout, useCardCheckout, useCardQuote } from '../api/public-invoice';
+import { cancelledCheckout, cardReturn, isConfirming, rememberLeaving } from '../lib/card-return';
 
 /**
  * Pay `amount` by card: off to the card processor's secure page, back here once it is paid or cancelled.
@@ -40,6 +40,13 @@ export function CardPayButton({
     return keys.get(value)!;
   };
   const guard = useConfirmKeyGuard();
+  // Back through the processor's cancel link: the checkout left behind ends, so it holds nothing any more.
+  const cancel = useCancelCardCheckout(token);
+  const left = cancelledCheckout();
+  const { mutate: endLeft } = cancel;
+  useEffect(() => {
+    if (left) endLeft(left);
+  }, [left, endLeft]);
   const { t } = words;
   const name = invoice.from.name;
   // Back with `?card=paid`: confirming until the payment is recorded; after that (a deposit paid, say), the
@@ -85,6 +92,15 @@ export function CardPayButton({
       {returned === 'cancelled' && (
         <Alert>
           <p>{t('pay.cardCancelled')}</p>
+        </Alert>
+      )}
+      {invoice.cardPaymentInProgress && (
+        <Alert role="status" data-testid="card-in-progress">
+          <p>
+            {t('pay.cardInProgress', {
+              amount: words.amount(invoice.cardPaymentInProgress, invoice.currency),
+            })}
+          </p>
         </Alert>
       )}
       {checkout.isError && (

@@ -9,6 +9,10 @@ import type { PublicInvoice } from '@contract/invoices';
 /** What the card processor's page sent the client back with: `?card=paid` or `?card=cancelled`. */
 export const cardReturn = () => new URLSearchParams(window.location.search).get('card');
 
+/** The checkout the client left without paying (`?card=cancelled&checkout=…`), if the address says. */
+export const cancelledCheckout = () =>
+  cardReturn() === 'cancelled' ? new URLSearchParams(window.location.search).get('checkout') : null;
+
 const storageKey = (token: string) => `meridian.card-leaving.${token}`;
 
 export function rememberLeaving(token: string, invoice: PublicInvoice) {
