@@ -78,6 +78,19 @@ export interface StoredKey {
   response_body: string;
 }
 
+/**
+ * The answer stored for a request that committed under its key, if any: what moved money under a key a caller
+ * derived itself (a schedule's period), read back when the caller lost track of it.
+ */
+export async function committedAnswer(
+  db: Kysely<Database>,
+  request: IdempotentRequest,
+): Promise<{ status: number; body: unknown } | undefined> {
+  const stored = await repo.findKey(db, request.userId, request.key);
+  if (!stored || stored.response_body === '' || stored.request_hash !== request.fingerprint) return undefined;
+  return { status: Number(stored.response_status), body: JSON.parse(stored.response_body) as unknown };
+}
+
 /** A claim of (user, key): won, with whatever the claimer read on the way, or lost to the stored answer. */
 export type KeyClaim<C> = { claimed: true; context: C } | { claimed: false; stored: StoredKey | undefined };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { PaymentScheduleRow } from '../../db/schema';
-import type { IdempotentRequest } from '../idempotency/idempotency';
+import type { Kysely } from 'kysely';
+import type { Database, PaymentScheduleRow } from '../../db/schema';
+import { committedAnswer, type IdempotentRequest } from '../idempotency/idempotency';
 
 /**
  * The idempotency key of one period's payment: a name-based UUID (the version-5 layout, over SHA-256) of the
@@ -39,3 +40,18 @@ export const runRequest = (row: PaymentScheduleRow, period: string): IdempotentR
   key: periodKey(row.id, period),
   fingerprint: fingerprintOf(row),
 });
+
+/**
+ * The transaction a period's payment made, when one committed under the period's key: a process can stop
+ * after the payment and before recording it, and its owner may pause and resume (or cancel) meanwhile.
+ */
+export async function committedPayment(
+  db: Kysely<Database>,
+  row: PaymentScheduleRow,
+  period: string,
+): Promise<{ transactionId: string | null } | undefined> {
+  const answer = await committedAnswer(db, runRequest(row, period));
+  if (!answer || answer.status >= 300) return undefined;
+  const body = answer.body as { id?: string; transaction?: { id?: string } };
+  return { transactionId: (row.kind === 'conversion' ? body.transaction?.id : body.id) ?? null };
+}

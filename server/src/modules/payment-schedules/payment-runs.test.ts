@@ -360,6 +360,53 @@ for (const dialect of dialectsUnderTest()) {
       });
     });
 
+    it('records paid a period whose payment committed unrecorded, when its owner resumes or cancels', async () => {
+      const ada = await funded('100.00');
+      const bob = await member();
+      const schedules = [];
+      for (let n = 0; n < 2; n++) {
+        schedules.push(
+          await create(ada, { recipientEmail: bob.user.email, amount: '10.00', cadence: 'week' }),
+        );
+      }
+      // What a process stopped between a payment's commit and its run's record leaves behind, for each.
+      const paid = new Map<string, string>();
+      for (const schedule of schedules) {
+        const row = await ctx.app.db
+          .selectFrom('payment_schedules')
+          .selectAll()
+          .where('id', '=', schedule.id)
+          .executeTakeFirstOrThrow();
+        const sent = await servicesOf(ctx.app).transfers.send(runRequest(row, today), {
+          amount: row.amount,
+          fromCurrency: row.from_currency,
+          toCurrency: row.to_currency,
+          recipientEmail: row.recipient_email!,
+          description: row.description,
+        });
+        paid.set(schedule.id, sent.body.id);
+      }
+      const [resumed, cancelled] = schedules as [PaymentSchedule, PaymentSchedule];
+      const twoWeeks = addDays(today, 14);
+      const later = createPaymentSchedulesService({ db: ctx.app.db, now: () => noonOf(twoWeeks) });
+      await later.pause(ada.user.id, resumed.id);
+      expect(await later.resume(ada.user.id, resumed.id)).toMatchObject({ runsPaid: 1, nextDate: twoWeeks });
+      expect(
+        (await runsOf(ada, resumed.id)).map((item) => [item.periodDate, item.outcome, item.transactionId]),
+      ).toEqual([
+        [addDays(today, 7), 'skipped', null],
+        [today, 'paid', paid.get(resumed.id)],
+      ]);
+      expect(await later.cancel(ada.user.id, cancelled.id)).toMatchObject({
+        status: 'cancelled',
+        runsPaid: 1,
+      });
+      expect((await runsOf(ada, cancelled.id)).map((item) => [item.periodDate, item.outcome])).toEqual([
+        [today, 'paid'],
+      ]);
+      expect(await sends(ada.user.id)).toHaveLength(2);
+    });
+
     it('converts on schedule through the fx service, and a one-off finishes once paid', async () => {
       const ada = await funded('100.00');
       const schedule = await create(ada, {

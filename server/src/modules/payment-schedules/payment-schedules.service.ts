@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { findUser } from '../user/users';
 import { dayOf, positionFrom } from './payment-schedule-dates';
+import { committedPayment } from './payment-run-keys';
 import { toDue, toRun, toSchedule } from './payment-schedules.mapper';
 import * as repo from './payment-schedules.repository';
 
@@ -23,6 +24,32 @@ export interface PaymentSchedulesDeps {
   /** The clock (tests set it); a schedule's dates are UTC days. */
   now?: () => Date;
 }
+
+/**
+ * Records a period the schedule leaves behind: paid when a payment committed under its key (the process that
+ * made it stopped before recording it), else skipped. 1 when a paid period was newly counted.
+ */
+async function recordMissed(trx: Kysely<Database>, row: PaymentScheduleRow, period: string) {
+  const paid = await recordCommitted(trx, row, period);
+  if (!paid) await repo.recordRun(trx, runOf(row, period), 'skipped');
+  return paid;
+}
+
+/** Records `period` paid if a payment committed under its key: 1 when that was news, else 0. */
+async function recordCommitted(trx: Kysely<Database>, row: PaymentScheduleRow, period: string | null) {
+  const committed = period === null ? undefined : await committedPayment(trx, row, period);
+  if (!committed || period === null) return 0;
+  const recorded = await repo.recordRun(trx, runOf(row, period), 'paid', {
+    transaction_id: committed.transactionId,
+  });
+  return recorded ? 1 : 0;
+}
+
+const runOf = (row: PaymentScheduleRow, period: string) => ({
+  schedule_id: row.id,
+  user_id: row.user_id,
+  period_date: period,
+});
 
 /** A transfer to oneself is refused at every run: it is refused when the schedule is made or edited instead. */
 async function isOwnAddress(db: Kysely<Database>, userId: string, email: string) {
@@ -197,14 +224,10 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
           return { status: 'active', attempts: 0, retry_at: null, skip_before: day };
         }
         const position = positionFrom(row, Number(row.next_index), day);
-        for (const date of position.skipped) {
-          await repo.recordRun(
-            trx,
-            { schedule_id: row.id, user_id: row.user_id, period_date: date },
-            'skipped',
-          );
-        }
+        let paid = 0;
+        for (const date of position.skipped) paid += await recordMissed(trx, row, date);
         return {
+          runs_paid: Number(row.runs_paid) + paid,
           status: position.finished ? ('finished' as const) : ('active' as const),
           next_index: position.next_index,
           next_date: position.next_date,
@@ -215,7 +238,8 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
 
     /** Cancelled schedules stay in the list with their runs; they pay nothing more. */
     cancel: (userId: string, id: string) =>
-      change(userId, id, ['active', 'paused', 'waiting'], async () => ({
+      change(userId, id, ['active', 'paused', 'waiting'], async (row, trx) => ({
+        runs_paid: Number(row.runs_paid) + (await recordCommitted(trx, row, row.next_date)),
         status: 'cancelled',
         next_date: null,
         retry_at: null,
