@@ -31,6 +31,13 @@ export type PaymentScheduleKind = (typeof paymentScheduleKinds)[number];
 export const paymentScheduleStatuses = ['active', 'paused', 'waiting', 'cancelled', 'finished'] as const;
 export type PaymentScheduleStatus = (typeof paymentScheduleStatuses)[number];
 
+/**
+ * Schedules that may still pay (active, paused or waiting) per user: rent, contractors, instalments and
+ * conversions fit many times over, and each is read by the job and laid out by every forecast. Cancelled and
+ * finished ones stay in the list as history and do not count.
+ */
+export const MAX_PAYMENT_SCHEDULES = 50;
+
 /** What one run came to: paid; failed and will be tried again today; failed for good (the schedule waits). */
 export const paymentRunOutcomes = ['paid', 'retrying', 'failed', 'skipped'] as const;
 export type PaymentRunOutcome = (typeof paymentRunOutcomes)[number];

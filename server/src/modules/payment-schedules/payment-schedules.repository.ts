@@ -20,6 +20,17 @@ export function listSchedules(db: Db, userId: string) {
     .execute();
 }
 
+/** How many of the user's schedules may still pay (active, paused, waiting): what the cap counts. */
+export async function countLiveSchedules(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_schedules')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'paused', 'waiting'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The user's schedules that still pay: what the forecast reads. */
 export function payingSchedules(db: Db, userId: string) {
   return db

@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import {
+  MAX_PAYMENT_SCHEDULES,
   paymentDatesBetween,
   type CreatePaymentScheduleRequest,
   type PaymentRun,
@@ -9,6 +10,7 @@ import {
   type UpdatePaymentScheduleBody,
 } from '@contract/payment-schedules';
 import { amountProblem, Money } from '@contract/money';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database, PaymentScheduleRow, PaymentSchedulesTable } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -126,6 +128,13 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
         throw invalidFields({ recipientEmail: 'You cannot send money to yourself' });
       }
       return runIdempotent<PaymentSchedule>(db, request, async (trx) => {
+        await lockPerUser(trx, 'payment-schedules', request.userId);
+        if ((await repo.countLiveSchedules(trx, request.userId)) >= MAX_PAYMENT_SCHEDULES) {
+          throw new AppError(
+            'BUSINESS_RULE',
+            `You can have at most ${MAX_PAYMENT_SCHEDULES} scheduled payments. Cancel one you no longer need first.`,
+          );
+        }
         const at = new Date().toISOString();
         const rule = { first_date: body.firstDate, cadence: body.cadence, end_date: body.endDate };
         const position = positionFrom(rule, 0);
