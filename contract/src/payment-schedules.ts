@@ -4,6 +4,7 @@ import { currencySchema, type Currency } from './currencies';
 import { isoDateSchema } from './dates';
 import { periodDate } from './invoice-schedules';
 import { amountProblem, amountStringSchema } from './money';
+import { pageCursorSchema, pageLimitSchema } from './paging';
 import { DEFAULT_TRANSFER_DESCRIPTION, MAX_TRANSFER_DESCRIPTION } from './transfers';
 import { singleLineText } from './text';
 
@@ -121,6 +122,20 @@ export const updatePaymentScheduleBodySchema = z
   })
   .partial();
 export type UpdatePaymentScheduleBody = z.infer<typeof updatePaymentScheduleBodySchema>;
+
+export const PAYMENT_SCHEDULES_PAGE_DEFAULT = 50;
+export const PAYMENT_SCHEDULES_PAGE_MAX = 100;
+
+/**
+ * GET /api/payment-schedules?cursor=&limit= (newest first) and GET /api/payment-schedules/{id}/runs?cursor=&limit=
+ * (latest period first): plain arrays, like the history. When more follow, the `X-Next-Cursor` response
+ * header holds the next page's cursor: pass it back as `cursor`. `limit` is 1–100 (default 50).
+ */
+export const paymentSchedulePageQuerySchema = z.object({
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(PAYMENT_SCHEDULES_PAGE_DEFAULT, PAYMENT_SCHEDULES_PAGE_MAX),
+});
+export type PaymentSchedulePageQuery = z.infer<typeof paymentSchedulePageQuerySchema>;
 
 export const paymentRunSchema = z.object({
   id: z.string(),

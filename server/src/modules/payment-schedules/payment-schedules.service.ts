@@ -3,8 +3,8 @@ import {
   MAX_PAYMENT_SCHEDULES,
   paymentDatesBetween,
   type CreatePaymentScheduleRequest,
-  type PaymentRun,
   type PaymentSchedule,
+  type PaymentSchedulePageQuery,
   type PaymentScheduleStatus,
   type ScheduledPaymentDue,
   type UpdatePaymentScheduleBody,
@@ -17,7 +17,8 @@ import { newId } from '../../lib/ids';
 import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotency';
 import { findUser } from '../user/users';
 import { dayOf, positionFrom } from './payment-schedule-dates';
-import { toDue, toRun, toSchedule } from './payment-schedules.mapper';
+import { runPage, schedulePage } from './payment-schedule-pages';
+import { toDue, toSchedule } from './payment-schedules.mapper';
 import * as repo from './payment-schedules.repository';
 
 export interface PaymentSchedulesDeps {
@@ -100,24 +101,13 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
   return {
     face,
 
-    async list(userId: string): Promise<PaymentSchedule[]> {
-      const rows = await repo.listSchedules(db, userId);
-      const last = new Map(
-        (
-          await repo.latestRuns(
-            db,
-            rows.map((row) => row.id),
-          )
-        ).map((run) => [run.schedule_id, run]),
-      );
-      return rows.map((row) => toSchedule(row, last.get(row.id)));
-    },
+    list: (userId: string, query: PaymentSchedulePageQuery) => schedulePage(db, userId, query),
 
     get: async (userId: string, id: string) => withLastRun(db, await own(db, userId, id)),
 
-    async runs(userId: string, id: string): Promise<PaymentRun[]> {
+    async runs(userId: string, id: string, query: PaymentSchedulePageQuery) {
       await own(db, userId, id);
-      return (await repo.runsOf(db, id)).map(toRun);
+      return runPage(db, id, query);
     },
 
     /** Makes a schedule once per Idempotency-Key: a replayed key answers with the schedule it made. */
