@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '../contract/src/dates';
-import { paymentDate } from '../contract/src/payment-schedules';
+import {
+  MAX_PAYMENT_SCHEDULES,
+  PAYMENT_SCHEDULES_PAGE_DEFAULT,
+  paymentDate,
+} from '../contract/src/payment-schedules';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser, newPage } from './browser';
 import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
 import { openVerificationLink } from './mail';
@@ -43,6 +48,48 @@ async function reloadUntil(page: Page, row: () => Locator, text: string) {
 }
 
 describe.each(laptopAndPhone)('scheduled payments (%s)', (size, open) => {
+  it('shows every schedule, a page at a time, with Show more', async () => {
+    const page = await open(browser);
+    await registerViaDialog(page, uniqueEmail(`many-${size}`));
+    // A month out, so the job has nothing to pay while the test looks.
+    const firstDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const schedule = async (n: number) => {
+      const response = await page.request.post('/api/payment-schedules', {
+        data: {
+          amount: `${n + 1}.00`,
+          fromCurrency: 'USD',
+          recipientEmail: 'landlord@example.com',
+          description: `Instalment ${n + 1}`,
+          cadence: 'month',
+          firstDate,
+        },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      if (!response.ok()) throw new Error(`schedule failed: ${response.status()} ${await response.text()}`);
+      return (await response.json()) as { id: string };
+    };
+    // As many as may still pay, one cancelled (it stays in the list as history), then one more.
+    const made = [];
+    for (let n = 0; n < MAX_PAYMENT_SCHEDULES; n++) made.push(await schedule(n));
+    expect((await page.request.delete(`/api/payment-schedules/${made[0]!.id}`)).ok()).toBe(true);
+    await schedule(MAX_PAYMENT_SCHEDULES);
+
+    await page.goto('/transfer/scheduled');
+    await waitForTitle(page, 'Scheduled Payments');
+    const rows = page.getByTestId('payment-schedule-row');
+    const more = page.getByRole('button', { name: 'Show more scheduled payments' });
+    await more.waitFor();
+    expect(await rows.count()).toBe(PAYMENT_SCHEDULES_PAGE_DEFAULT);
+    await expectNoSeriousAxeViolations(page, `a first page of scheduled payments (${size})`);
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(MAX_PAYMENT_SCHEDULES + 1);
+    expect(await more.count()).toBe(0);
+    // The oldest, cancelled, comes last.
+    expect(await rows.last().innerText()).toContain('Instalment 1 ·');
+    expect(await rows.last().getByTestId('payment-schedule-status').innerText()).toBe('Cancelled');
+    await page.context().close();
+  });
+
   it('schedules a monthly payment from today, sees it paid, pauses, resumes and cancels it', async () => {
     const landlord = await verifiedRecipient(size);
     const page = await open(browser);

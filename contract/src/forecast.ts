@@ -15,6 +15,13 @@ import { amountStringSchema } from './money';
 export const FORECAST_DEFAULT_DAYS = 90;
 export const FORECAST_MAX_DAYS = 365;
 
+/**
+ * The items listed for one day: the largest by home-currency value. The rest of a crowded day are folded into
+ * one item per kind and currency ("12 more scheduled payments", their sum, `sourceId` null), so a day's items
+ * still add up to what it moves and a year's forecast stays small however many sources it has.
+ */
+export const FORECAST_ITEMS_PER_DAY = 10;
+
 export const forecastQuerySchema = z.object({
   days: z.coerce
     .number({ error: 'days must be a whole number' })

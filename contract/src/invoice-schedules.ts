@@ -20,6 +20,8 @@ export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
 export const scheduleStatuses = ['active', 'paused', 'stopped', 'finished'] as const;
 export type ScheduleStatus = (typeof scheduleStatuses)[number];
 
+/** Recurring invoices that may still run (active or paused) per user; stopped and finished ones do not count. */
+export const MAX_INVOICE_SCHEDULES = 50;
 export const MAX_SCHEDULE_COUNT = 1000;
 export const MAX_PAYMENT_TERMS_DAYS = 365;
 

@@ -4,6 +4,7 @@ import { currencySchema, type Currency } from './currencies';
 import { isoDateSchema } from './dates';
 import { periodDate } from './invoice-schedules';
 import { amountProblem, amountStringSchema } from './money';
+import { pageCursorSchema, pageLimitSchema } from './paging';
 import { DEFAULT_TRANSFER_DESCRIPTION, MAX_TRANSFER_DESCRIPTION } from './transfers';
 import { singleLineText } from './text';
 
@@ -30,6 +31,13 @@ export type PaymentScheduleKind = (typeof paymentScheduleKinds)[number];
  */
 export const paymentScheduleStatuses = ['active', 'paused', 'waiting', 'cancelled', 'finished'] as const;
 export type PaymentScheduleStatus = (typeof paymentScheduleStatuses)[number];
+
+/**
+ * Schedules that may still pay (active, paused or waiting) per user: rent, contractors, instalments and
+ * conversions fit many times over, and each is read by the job and laid out by every forecast. Cancelled and
+ * finished ones stay in the list as history and do not count.
+ */
+export const MAX_PAYMENT_SCHEDULES = 50;
 
 /** What one run came to: paid; failed and will be tried again today; failed for good (the schedule waits). */
 export const paymentRunOutcomes = ['paid', 'retrying', 'failed', 'skipped'] as const;
@@ -114,6 +122,20 @@ export const updatePaymentScheduleBodySchema = z
   })
   .partial();
 export type UpdatePaymentScheduleBody = z.infer<typeof updatePaymentScheduleBodySchema>;
+
+export const PAYMENT_SCHEDULES_PAGE_DEFAULT = 50;
+export const PAYMENT_SCHEDULES_PAGE_MAX = 100;
+
+/**
+ * GET /api/payment-schedules?cursor=&limit= (newest first) and GET /api/payment-schedules/{id}/runs?cursor=&limit=
+ * (latest period first): plain arrays, like the history. When more follow, the `X-Next-Cursor` response
+ * header holds the next page's cursor: pass it back as `cursor`. `limit` is 1–100 (default 50).
+ */
+export const paymentSchedulePageQuerySchema = z.object({
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(PAYMENT_SCHEDULES_PAGE_DEFAULT, PAYMENT_SCHEDULES_PAGE_MAX),
+});
+export type PaymentSchedulePageQuery = z.infer<typeof paymentSchedulePageQuerySchema>;
 
 export const paymentRunSchema = z.object({
   id: z.string(),

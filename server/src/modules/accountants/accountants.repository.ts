@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../../db/dialect';
+import type { Kysely } from 'kysely';
 import type { AccountantGrantsTable, Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -105,13 +104,4 @@ export function touch(db: Db, id: string, at: string) {
 
 export function deleteGrant(db: Db, id: string) {
   return db.deleteFrom('accountant_grants').where('id', '=', id).execute();
-}
-
-/** Locks the owner's invites while a new one is counted and written (PostgreSQL; SQLite writes one at a time). */
-export async function lockOwner(db: Db, ownerId: string): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`accountant-invites:${ownerId}`}, 0))`.execute(
-      db,
-    );
-  }
 }

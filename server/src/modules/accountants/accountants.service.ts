@@ -7,6 +7,7 @@ import {
   type InviteAccountantBody,
   type ReadableBooks,
 } from '@contract/accountants';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -83,7 +84,7 @@ export function createAccountantsService(deps: {
       const token = randomBytes(16).toString('base64url');
       const id = newId();
       await db.transaction().execute(async (trx) => {
-        await repo.lockOwner(trx, ownerId);
+        await lockPerUser(trx, 'accountant-invites', ownerId);
         const existing = await repo.findByOwnerAndEmail(trx, ownerId, email);
         if (existing && (existing.accepted_at || existing.expires_at > at.toISOString())) {
           throw new AppError('CONFLICT', 'This address already has an invite or access', {

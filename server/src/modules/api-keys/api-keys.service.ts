@@ -6,6 +6,7 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
 } from '@contract/api-keys';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -51,6 +52,7 @@ export function createApiKeysService(deps: { db: Kysely<Database> }) {
           .select('is_demo')
           .where('id', '=', userId)
           .executeTakeFirstOrThrow();
+        await lockPerUser(trx, 'api-keys', userId);
         if ((await repo.countLiveApiKeys(trx, userId, now.toISOString())) >= MAX_API_KEYS)
           throw new AppError(
             'BUSINESS_RULE',

@@ -1,10 +1,13 @@
 import { MAX_CARDS, type Card, type CreateCardBody, type ProviderStatus } from '@contract/cards';
+import { lockPerUser } from '../../db/per-user-lock';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { viewCard, type CardsDeps } from './card-context';
 import { holderOf, openCardWallet } from './card-holders';
 import * as repo from './cards.repository';
+
+const tooManyCards = () => new AppError('BUSINESS_RULE', `You can have at most ${MAX_CARDS} cards`);
 
 /** A demo account never reaches Stripe: its cards are the demo issuer's. */
 const issuerForNew = (deps: Pick<CardsDeps, 'issuers'>, isDemo: boolean) =>
@@ -29,9 +32,8 @@ export async function createCard(deps: CardsDeps, userId: string, body: CreateCa
   const monthly = body.spendingLimit
     ? parseRequestAmount(body.spendingLimit, currency, 'spendingLimit')
     : null;
-  if ((await repo.listCards(db, userId)).length >= MAX_CARDS) {
-    throw new AppError('BUSINESS_RULE', `You can have at most ${MAX_CARDS} cards`);
-  }
+  // Before the issuer is called; counted again under the lock below, where it holds.
+  if ((await repo.countCards(db, userId)) >= MAX_CARDS) throw tooManyCards();
   const issuer = issuerForNew(deps, Number(user.is_demo) === 1);
   const id = newId();
   const address = body.shippingAddress ?? null;
@@ -49,7 +51,9 @@ export async function createCard(deps: CardsDeps, userId: string, body: CreateCa
     address,
   });
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  const stored = db.transaction().execute(async (trx) => {
+    await lockPerUser(trx, 'cards', userId);
+    if ((await repo.countCards(trx, userId)) >= MAX_CARDS) throw tooManyCards();
     await openCardWallet(trx, userId, currency);
     await repo.insertCard(trx, {
       id,
@@ -73,6 +77,11 @@ export async function createCard(deps: CardsDeps, userId: string, body: CreateCa
       status_changed_at: now,
       created_at: now,
     });
+  });
+  // A card that was issued but not stored (another request took the last place) is nobody's: turn it off.
+  await stored.catch(async (error: unknown) => {
+    await issuer.setStatus(issued.providerCardId, 'inactive').catch(() => {});
+    throw error;
   });
   return viewCard(db, userId, id);
 }

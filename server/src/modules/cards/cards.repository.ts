@@ -25,6 +25,16 @@ export function listCards(db: Db, userId: string) {
     .execute();
 }
 
+/** How many cards the user has, whatever their status: what the cap counts. */
+export async function countCards(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('cards')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The user's own card; another user's card is simply not found. */
 export function findCard(db: Db, userId: string, id: string) {
   return cardsWithBalance(db).where('c.user_id', '=', userId).where('c.id', '=', id).executeTakeFirst();

@@ -17,6 +17,7 @@ import {
   type UpdateRuleRequest,
 } from '@contract/categories';
 import { formatAmount } from '@contract/money';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
@@ -102,6 +103,7 @@ export function createCategoriesService(deps: { db: Kysely<Database>; rates: Rat
         updated_at: at,
       };
       await db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'categories', userId);
         if ((await repo.countOwnCategories(trx, userId)) >= MAX_OWN_CATEGORIES) {
           throw new AppError(
             'BUSINESS_RULE',
@@ -152,6 +154,7 @@ export function createCategoriesService(deps: { db: Kysely<Database>; rates: Rat
 
     async createRule(userId: string, body: CreateRuleRequest): Promise<RuleResult> {
       return db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'category-rules', userId);
         if ((await repo.countStandingRules(trx, userId)) >= MAX_CATEGORY_RULES) {
           throw new AppError('BUSINESS_RULE', `You can have at most ${MAX_CATEGORY_RULES} rules`);
         }

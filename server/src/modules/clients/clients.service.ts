@@ -5,6 +5,7 @@ import {
   type CreateClientRequest,
   type UpdateClientRequest,
 } from '@contract/clients';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
@@ -54,6 +55,7 @@ export function createClientsService(deps: { db: Kysely<Database> }) {
         updated_at: at,
       };
       await db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'clients', userId);
         if ((await repo.countClients(trx, userId)) >= MAX_CLIENTS) {
           throw new AppError('BUSINESS_RULE', `You can save at most ${MAX_CLIENTS} clients`);
         }

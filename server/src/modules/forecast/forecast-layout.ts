@@ -1,7 +1,8 @@
 import type { Currency } from '@contract/currencies';
-import type { Forecast, ForecastItem } from '@contract/forecast';
+import { FORECAST_ITEMS_PER_DAY, type Forecast, type ForecastItem } from '@contract/forecast';
 import { formatAmount, Money, type RateFraction } from '@contract/money';
 import { valueIn } from '@contract/pricing';
+import { listedItems } from './forecast-day-items';
 import { daysBetween } from './forecast-days';
 import type { Planned } from './forecast-plan';
 import { warningsOf } from './forecast-warnings';
@@ -23,7 +24,7 @@ type Line = 'date' | 'best' | 'worst';
  * Lays the planned items out on the days: each wallet's balance at the end of each day, per line of the band,
  * and the home-currency figures of each day as the sum of the wallets' balances that day, each valued at
  * today's rate (valueIn, half up: as the dashboard values a wallet). Only the expected line is kept per
- * wallet, and only its items are listed.
+ * wallet, and only its items are listed, a crowded day's folded (forecast-day-items.ts).
  */
 export function layOut(input: LayoutInput): Omit<Forecast, 'homeCurrency' | 'from' | 'ratesAsOf'> {
   const { home, days, planned } = input;
@@ -81,7 +82,9 @@ export function layOut(input: LayoutInput): Omit<Forecast, 'homeCurrency' | 'fro
       floor: formatAmount(line.floor, line.currency),
       balances: line.balances.map((balance) => formatAmount(balance, line.currency)),
     })),
-    items: shown.map((item) => itemOf(item, formatAmount(inHome(item.currency, item.amount), home))),
+    items: listedItems(shown, FORECAST_ITEMS_PER_DAY, (item) => inHome(item.currency, item.amount)).map(
+      (item) => itemOf(item, formatAmount(inHome(item.currency, item.amount), home)),
+    ),
     warnings: lines.flatMap((line) => warningsOf(line, days, planned)),
   };
 }

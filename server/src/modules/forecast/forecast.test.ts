@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Card, PurchaseResult } from '@contract/cards';
-import type { Forecast } from '@contract/forecast';
+import { FORECAST_ITEMS_PER_DAY, FORECAST_MAX_DAYS, type Forecast } from '@contract/forecast';
 import type { Invoice } from '@contract/invoices';
 import { addDays } from '@contract/invoice-schedules';
-import type { PaymentSchedule } from '@contract/payment-schedules';
+import { MAX_PAYMENT_SCHEDULES, type PaymentSchedule } from '@contract/payment-schedules';
 import { anchor, forecastAt, on, realToday, short } from '../../test/forecast';
 import { request, signUp, startDemo, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
@@ -281,6 +281,68 @@ describeEachDatabase('forecast', (ctx) => {
     expect((await request(ctx.app, ada, 'DELETE', `/api/payment-schedules/${tools.id}`)).statusCode).toBe(
       200,
     );
+  });
+
+  it(`lists at most ${FORECAST_ITEMS_PER_DAY} items a day, the rest of a crowded day folded by kind`, async () => {
+    const cy = await signUp(ctx.app);
+    await fund(ctx.app.db, (await walletsOf(ctx.app, cy)).USD!.id, '100000.00', 'USD');
+    // As many weekly payments as may be scheduled, 1.00 to 50.00, all on the same days, for a year.
+    const firstDate = addDays(realToday, 1);
+    const made: PaymentSchedule[] = [];
+    for (let batch = 0; batch < MAX_PAYMENT_SCHEDULES / 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          request(
+            ctx.app,
+            cy,
+            'POST',
+            '/api/payment-schedules',
+            {
+              amount: `${batch * 10 + n + 1}.00`,
+              fromCurrency: 'USD',
+              recipientEmail: 'payee@example.com',
+              cadence: 'week',
+              firstDate,
+            },
+            newKey(),
+          ),
+        ),
+      );
+      made.push(...answers.map((answer) => answer.json() as PaymentSchedule));
+    }
+    const largest = made
+      .toSorted((a, b) => Number(b.amount) - Number(a.amount))
+      .slice(0, FORECAST_ITEMS_PER_DAY)
+      .map((schedule) => schedule.id)
+      .toSorted();
+    const answer = await request(ctx.app, cy, 'GET', `/api/forecast?days=${FORECAST_MAX_DAYS}`);
+    expect(answer.statusCode).toBe(200);
+    const forecast = answer.json() as Forecast;
+    /** USD minor units of a signed decimal with two places. */
+    const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
+    let paymentDays = 0;
+    for (const [index, day] of forecast.days.entries()) {
+      const items = forecast.items.filter((item) => item.date === day.date);
+      expect(items.length > 0).toBe(index % 7 === 1);
+      if (items.length === 0) continue;
+      paymentDays++;
+      // The day's largest payments by name, then one line for the rest of their kind.
+      const named = items.filter((item) => item.sourceId !== null);
+      expect(named.map((item) => item.sourceId).toSorted()).toEqual(largest);
+      expect(items.filter((item) => item.sourceId === null)).toEqual([
+        expect.objectContaining({
+          kind: 'scheduled_payment',
+          label: `${MAX_PAYMENT_SCHEDULES - FORECAST_ITEMS_PER_DAY} more scheduled payments`,
+          currency: 'USD',
+        }),
+      ]);
+      // Together they are what the day moves.
+      const moved = items.reduce((sum, item) => sum + cents(item.homeAmount), 0n);
+      expect(cents(day.expected) - cents(forecast.days[index - 1]!.expected)).toBe(moved);
+    }
+    expect(paymentDays).toBe(Math.ceil((FORECAST_MAX_DAYS - 1) / 7));
+    // Each payment day: its largest payments by name and one line for the rest.
+    expect(forecast.items).toHaveLength(paymentDays * (FORECAST_ITEMS_PER_DAY + 1));
   });
 
   it('looks at each user once an interval however many processes run the job', async () => {

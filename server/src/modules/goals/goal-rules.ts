@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { displayMoney, Money } from '@contract/money';
 import type { Currency } from '@contract/currencies';
 import { MAX_SET_ASIDE_PERCENT } from '@contract/goals';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repo from './goals.repository';
@@ -33,6 +34,7 @@ export async function assertSetAsideFits(
   exceptGoalId: string | null,
 ) {
   if (percent === null) return;
+  await lockPerUser(trx, 'savings-goals', userId);
   const others = (await setAsideGoalsOf(trx, userId, currency)).filter((goal) => goal.id !== exceptGoalId);
   const taken = others.reduce((sum, goal) => sum + goal.percent, 0);
   if (taken + percent > MAX_SET_ASIDE_PERCENT) {

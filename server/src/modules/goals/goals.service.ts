@@ -6,6 +6,7 @@ import {
   type SavingsGoal,
   type UpdateGoalBody,
 } from '@contract/goals';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { parseRequestAmount } from '../../lib/amount';
 import { AppError } from '../../lib/errors';
@@ -41,6 +42,7 @@ export function createGoalsService(deps: { db: Kysely<Database>; notifier: Notif
         });
       }
       return db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'savings-goals', userId);
         if ((await repo.countGoals(trx, userId)) >= MAX_GOALS) {
           throw new AppError('BUSINESS_RULE', `You can have at most ${MAX_GOALS} savings goals`);
         }

@@ -9,6 +9,17 @@ export function insertSchedule(db: Db, row: Insertable<InvoiceSchedulesTable>) {
   return db.insertInto('invoice_schedules').values(row).execute();
 }
 
+/** How many of the user's schedules may still make invoices (active, paused): what the cap counts. */
+export async function countLiveSchedules(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('invoice_schedules')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'paused'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function listSchedules(db: Db, userId: string) {
   return db
     .selectFrom('invoice_schedules')

@@ -1,12 +1,14 @@
 import type { Kysely, Updateable } from 'kysely';
-import type {
-  CreateScheduleRequest,
-  InvoiceSchedule,
-  ScheduleInvoice,
-  ScheduleStatus,
-  UpdateScheduleRequest,
+import {
+  MAX_INVOICE_SCHEDULES,
+  type CreateScheduleRequest,
+  type InvoiceSchedule,
+  type ScheduleInvoice,
+  type ScheduleStatus,
+  type UpdateScheduleRequest,
 } from '@contract/invoice-schedules';
 import { invoiceCeilingIssues } from '@contract/invoice-math';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database, InvoiceScheduleRow, InvoiceSchedulesTable } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -97,7 +99,16 @@ export function createInvoiceSchedulesService(deps: SchedulesDeps) {
         created_at: at,
         updated_at: at,
       };
-      await repo.insertSchedule(db, row);
+      await db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'invoice-schedules', userId);
+        if ((await repo.countLiveSchedules(trx, userId)) >= MAX_INVOICE_SCHEDULES) {
+          throw new AppError(
+            'BUSINESS_RULE',
+            `You can have at most ${MAX_INVOICE_SCHEDULES} recurring invoices. Stop one you no longer need first.`,
+          );
+        }
+        await repo.insertSchedule(trx, row);
+      });
       return toSchedule(row);
     },
 

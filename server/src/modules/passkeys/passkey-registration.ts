@@ -10,6 +10,7 @@ import {
   type PasskeyRegistrationBody,
   type WebAuthnOptions,
 } from '@contract/passkeys';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
@@ -27,6 +28,9 @@ export interface RegistrationDeps {
   checkPassword: PasswordCheck;
   now: () => Date;
 }
+
+const tooManyPasskeys = () =>
+  new AppError('BUSINESS_RULE', `You can have at most ${MAX_PASSKEYS} passkeys. Remove one first.`);
 
 /** SQLite names a primary key's refusal apart from a unique index's. */
 const isPrimaryKeyViolation = (error: unknown) =>
@@ -50,9 +54,7 @@ export async function registrationOptions(
   }
   await deps.checkPassword(user, password);
   const existing = await repo.listPasskeys(db, userId);
-  if (existing.length >= MAX_PASSKEYS) {
-    throw new AppError('BUSINESS_RULE', `You can have at most ${MAX_PASSKEYS} passkeys. Remove one first.`);
-  }
+  if (existing.length >= MAX_PASSKEYS) throw tooManyPasskeys();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -108,12 +110,17 @@ export async function register(
     created_at: deps.now().toISOString(),
     last_used_at: null,
   };
-  // The credential id is the key: a passkey already added (to this account or another) is refused.
-  await repo.insertPasskey(db, passkey).catch((error: unknown) => {
-    if (isUniqueViolation(error) || isPrimaryKeyViolation(error)) {
-      throw new AppError('CONFLICT', 'This passkey is already registered');
-    }
-    throw error;
+  await db.transaction().execute(async (trx) => {
+    // Counted again here: every challenge handed out while there was room would otherwise add one.
+    await lockPerUser(trx, 'passkeys', userId);
+    if ((await repo.countPasskeys(trx, userId)) >= MAX_PASSKEYS) throw tooManyPasskeys();
+    // The credential id is the key: a passkey already added (to this account or another) is refused.
+    await repo.insertPasskey(trx, passkey).catch((error: unknown) => {
+      if (isUniqueViolation(error) || isPrimaryKeyViolation(error)) {
+        throw new AppError('CONFLICT', 'This passkey is already registered');
+      }
+      throw error;
+    });
   });
   return toPasskey(passkey);
 }

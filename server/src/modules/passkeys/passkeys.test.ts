@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { MAX_PASSKEYS } from '@contract/passkeys';
 import { beforeEach, expect, it } from 'vitest';
 import { sessionCookieFrom, signUp, TEST_PASSWORD, type Session } from '../../test/http';
 import { mailedToken } from '../../test/password-reset';
@@ -121,6 +122,45 @@ describeEachDatabase('passkeys', (ctx) => {
     });
     expect(stolen.statusCode).toBe(422);
     expect((await request(other, 'GET', '/api/auth/passkeys')).json().passkeys).toEqual([]);
+  });
+
+  it(`counts the cap of ${MAX_PASSKEYS} when a passkey is added, not only when it is asked for`, async () => {
+    const session = await signUp(ctx.app);
+    const at = new Date().toISOString();
+    await ctx.app.db
+      .insertInto('passkeys')
+      .values(
+        Array.from({ length: MAX_PASSKEYS - 2 }, (_, n) => ({
+          id: `stored-${n}-${session.user.id}`,
+          user_id: session.user.id,
+          name: `Key ${n}`,
+          public_key: 'AQID',
+          counter: 0,
+          transports: 'usb',
+          device_type: 'singleDevice' as const,
+          backed_up: 0,
+          created_at: at,
+          last_used_at: null,
+        })),
+      )
+      .execute();
+    // Three challenges handed out while two places were left, answered at once: two passkeys fit.
+    const authenticator = new SoftAuthenticator();
+    const responses = [];
+    for (let n = 0; n < 3; n++) {
+      const options = await request(session, 'POST', '/api/auth/passkeys/registration/options', {
+        password: TEST_PASSWORD,
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      responses.push(authenticator.register(options.json()).response);
+    }
+    const answers = await Promise.all(
+      responses.map((response, n) =>
+        request(session, 'POST', '/api/auth/passkeys/registration', { name: `New ${n}`, response }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 422]);
+    expect((await request(session, 'GET', '/api/auth/passkeys')).json().passkeys).toHaveLength(MAX_PASSKEYS);
   });
 
   it('signs in with no password and no email, and records the use', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database, PasswordResetsTable } from '../../db/schema';
 
@@ -6,16 +6,6 @@ type Db = Kysely<Database>;
 
 export function insertReset(db: Db, row: Insertable<PasswordResetsTable>) {
   return db.insertInto('password_resets').values(row).execute();
-}
-
-/**
- * Until the transaction ends, other transactions sending this user a link wait (PostgreSQL; SQLite has one
- * writer), so simultaneous requests cannot all count the same links and pass the per-address limit together.
- */
-export async function lockUserLinks(db: Db, userId: string): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`password-reset:${userId}`}, 0))`.execute(db);
-  }
 }
 
 /** How many links the user was sent since `since`: the per-address limit. */

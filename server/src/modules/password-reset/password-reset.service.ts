@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_LINK_MINUTES } from '@contract/password-reset';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthService } from '../auth/auth.service';
@@ -62,7 +63,7 @@ export function createPasswordResetService(deps: {
     if (!user || user.email_verified_at === null || Number(user.is_demo) === 1) return;
     const at = now();
     const sent = await db.transaction().execute(async (trx) => {
-      await repo.lockUserLinks(trx, user.id);
+      await lockPerUser(trx, 'password-reset-links', user.id);
       const since = new Date(at.getTime() - 60 * MINUTE).toISOString();
       if ((await repo.countResetsSince(trx, user.id, since)) >= LINKS_PER_ADDRESS_PER_HOUR) return false;
       const token = randomBytes(16).toString('base64url');

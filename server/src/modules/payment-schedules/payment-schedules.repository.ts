@@ -10,14 +10,32 @@ export function insertSchedule(db: Db, row: Insertable<PaymentSchedulesTable>) {
   return db.insertInto('payment_schedules').values(row).execute();
 }
 
-export function listSchedules(db: Db, userId: string) {
-  return db
+/** Where a page of the list starts: strictly after this schedule, newest first. */
+export interface ScheduleCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** One page of the user's schedules, newest first, after `after`; one walk down payment_schedules_user. */
+export function listSchedules(db: Db, userId: string, after: ScheduleCursor | null, limit: number) {
+  let select = db.selectFrom('payment_schedules').selectAll().where('user_id', '=', userId);
+  if (after) {
+    select = select.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** How many of the user's schedules may still pay (active, paused, waiting): what the cap counts. */
+export async function countLiveSchedules(db: Db, userId: string): Promise<number> {
+  const row = await db
     .selectFrom('payment_schedules')
-    .selectAll()
+    .select((eb) => eb.fn.countAll().as('n'))
     .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .where('status', 'in', ['active', 'paused', 'waiting'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The user's schedules that still pay: what the forecast reads. */
@@ -136,13 +154,11 @@ export async function recordRun(
   return written !== undefined;
 }
 
-export function runsOf(db: Db, scheduleId: string) {
-  return db
-    .selectFrom('payment_schedule_runs')
-    .selectAll()
-    .where('schedule_id', '=', scheduleId)
-    .orderBy('period_date', 'desc')
-    .execute();
+/** One page of a schedule's runs, latest period first, before the period `before` (one run per period). */
+export function runsOf(db: Db, scheduleId: string, before: string | null, limit: number) {
+  let select = db.selectFrom('payment_schedule_runs').selectAll().where('schedule_id', '=', scheduleId);
+  if (before) select = select.where('period_date', '<', before);
+  return select.orderBy('period_date', 'desc').limit(limit).execute();
 }
 
 /** The newest run (by period) of each schedule in `ids`. */

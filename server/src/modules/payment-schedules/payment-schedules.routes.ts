@@ -1,18 +1,33 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createPaymentScheduleBodySchema,
   paymentRunSchema,
+  paymentSchedulePageQuerySchema,
   paymentScheduleSchema,
   updatePaymentScheduleBodySchema,
+  type PaymentSchedulePageQuery,
 } from '@contract/payment-schedules';
+import { NEXT_CURSOR_HEADER } from '@contract/transactions';
 import { pathIdSchema } from '@contract/text';
 import { userIdOf } from '../../plugins/session';
 import { idempotencyOf, sendIdempotent } from '../idempotency/idempotency';
+import type { Page } from './payment-schedule-pages';
 import type { PaymentSchedulesService } from './payment-schedules.service';
 
 const params = z.object({ id: pathIdSchema(100) });
 const read = { accountant: 'read' } as const;
+
+/** A page as a plain array; the next page's cursor in X-Next-Cursor and a Link header, as the history does. */
+function sendPage<T>(reply: FastifyReply, path: string, query: PaymentSchedulePageQuery, page: Page<T>) {
+  if (page.nextCursor) {
+    const next = new URLSearchParams({ limit: String(query.limit), cursor: page.nextCursor });
+    reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    reply.header('link', `<${path}?${next}>; rel="next"`);
+  }
+  return page.items;
+}
 
 /**
  * Under /api/payment-schedules: the signed-in user's own scheduled payments (another user's is a 404). An
@@ -24,8 +39,20 @@ export const paymentScheduleRoutes: FastifyPluginAsyncZod<{ schedules: PaymentSc
 ) => {
   app.get(
     '/',
-    { config: read, schema: { response: { 200: z.array(paymentScheduleSchema) } } },
-    async (request) => schedules.list(userIdOf(request)),
+    {
+      config: read,
+      schema: {
+        querystring: paymentSchedulePageQuerySchema,
+        response: { 200: z.array(paymentScheduleSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        '/api/payment-schedules',
+        request.query,
+        await schedules.list(userIdOf(request), request.query),
+      ),
   );
 
   app.post(
@@ -46,8 +73,21 @@ export const paymentScheduleRoutes: FastifyPluginAsyncZod<{ schedules: PaymentSc
 
   app.get(
     '/:id/runs',
-    { config: read, schema: { params, response: { 200: z.array(paymentRunSchema) } } },
-    async (request) => schedules.runs(userIdOf(request), request.params.id),
+    {
+      config: read,
+      schema: {
+        params,
+        querystring: paymentSchedulePageQuerySchema,
+        response: { 200: z.array(paymentRunSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        `/api/payment-schedules/${encodeURIComponent(request.params.id)}/runs`,
+        request.query,
+        await schedules.runs(userIdOf(request), request.params.id, request.query),
+      ),
   );
 
   app.patch(

@@ -1,14 +1,16 @@
 import type { Kysely, Updateable } from 'kysely';
 import {
+  MAX_PAYMENT_SCHEDULES,
   paymentDatesBetween,
   type CreatePaymentScheduleRequest,
-  type PaymentRun,
   type PaymentSchedule,
+  type PaymentSchedulePageQuery,
   type PaymentScheduleStatus,
   type ScheduledPaymentDue,
   type UpdatePaymentScheduleBody,
 } from '@contract/payment-schedules';
 import { amountProblem, Money } from '@contract/money';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database, PaymentScheduleRow, PaymentSchedulesTable } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -16,7 +18,8 @@ import { runIdempotent, type IdempotentRequest } from '../idempotency/idempotenc
 import { findUser } from '../user/users';
 import { dayOf, positionFrom } from './payment-schedule-dates';
 import { committedPayment } from './payment-run-keys';
-import { toDue, toRun, toSchedule } from './payment-schedules.mapper';
+import { runPage, schedulePage } from './payment-schedule-pages';
+import { toDue, toSchedule } from './payment-schedules.mapper';
 import * as repo from './payment-schedules.repository';
 
 export interface PaymentSchedulesDeps {
@@ -125,24 +128,13 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
   return {
     face,
 
-    async list(userId: string): Promise<PaymentSchedule[]> {
-      const rows = await repo.listSchedules(db, userId);
-      const last = new Map(
-        (
-          await repo.latestRuns(
-            db,
-            rows.map((row) => row.id),
-          )
-        ).map((run) => [run.schedule_id, run]),
-      );
-      return rows.map((row) => toSchedule(row, last.get(row.id)));
-    },
+    list: (userId: string, query: PaymentSchedulePageQuery) => schedulePage(db, userId, query),
 
     get: async (userId: string, id: string) => withLastRun(db, await own(db, userId, id)),
 
-    async runs(userId: string, id: string): Promise<PaymentRun[]> {
+    async runs(userId: string, id: string, query: PaymentSchedulePageQuery) {
       await own(db, userId, id);
-      return (await repo.runsOf(db, id)).map(toRun);
+      return runPage(db, id, query);
     },
 
     /** Makes a schedule once per Idempotency-Key: a replayed key answers with the schedule it made. */
@@ -153,6 +145,13 @@ export function createPaymentSchedulesService(deps: PaymentSchedulesDeps) {
         throw invalidFields({ recipientEmail: 'You cannot send money to yourself' });
       }
       return runIdempotent<PaymentSchedule>(db, request, async (trx) => {
+        await lockPerUser(trx, 'payment-schedules', request.userId);
+        if ((await repo.countLiveSchedules(trx, request.userId)) >= MAX_PAYMENT_SCHEDULES) {
+          throw new AppError(
+            'BUSINESS_RULE',
+            `You can have at most ${MAX_PAYMENT_SCHEDULES} scheduled payments. Cancel one you no longer need first.`,
+          );
+        }
         const at = new Date().toISOString();
         const rule = { first_date: body.firstDate, cadence: body.cadence, end_date: body.endDate };
         const position = positionFrom(rule, 0);

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { addDays, periodDate } from '@contract/invoice-schedules';
-import type { PaymentRun, PaymentSchedule } from '@contract/payment-schedules';
+import {
+  MAX_PAYMENT_SCHEDULES,
+  PAYMENT_SCHEDULES_PAGE_DEFAULT,
+  PAYMENT_SCHEDULES_PAGE_MAX,
+  type PaymentRun,
+  type PaymentSchedule,
+} from '@contract/payment-schedules';
 import { request, signUp, type Session } from '../../test/http';
 import { paymentBody } from '../../test/payment-schedules';
 import { describeEachDatabase } from '../../test/test-app';
+import { recordRun } from './payment-schedules.repository';
 import { createPaymentSchedulesService } from './payment-schedules.service';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -19,6 +26,85 @@ describeEachDatabase('payment schedules', (ctx) => {
   };
   const get = async (session: Session, id: string) =>
     (await request(ctx.app, session, 'GET', `/api/payment-schedules/${id}`)).json() as PaymentSchedule;
+
+  /** Every page of `url`, following X-Next-Cursor; each page's length, and the items in order. */
+  const allPages = async <T>(session: Session, url: string, limit?: number) => {
+    const sizes: number[] = [];
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const params = new URLSearchParams(limit ? { limit: String(limit) } : {});
+      if (cursor) params.set('cursor', cursor);
+      const page = await request(ctx.app, session, 'GET', `${url}?${params}`);
+      expect(page.statusCode, page.body).toBe(200);
+      sizes.push(page.json().length);
+      items.push(...(page.json() as T[]));
+      cursor = page.headers['x-next-cursor'] as string | undefined;
+    } while (cursor);
+    return { sizes, items };
+  };
+
+  it(`holds ${MAX_PAYMENT_SCHEDULES} that may still pay; the list comes in pages, newest first`, async () => {
+    const bea = await signUp(ctx.app);
+    const made: PaymentSchedule[] = [];
+    for (let batch = 0; batch < MAX_PAYMENT_SCHEDULES / 10; batch++) {
+      made.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, () => create(bea, { firstDate: addDays(today, 3) })),
+        )),
+      );
+    }
+    const over = await post(bea, paymentBody());
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({
+      code: 'BUSINESS_RULE',
+      message: `You can have at most ${MAX_PAYMENT_SCHEDULES} scheduled payments. Cancel one you no longer need first.`,
+    });
+    // A cancelled schedule stays in the list but makes room.
+    expect((await request(ctx.app, bea, 'DELETE', `/api/payment-schedules/${made[0]!.id}`)).statusCode).toBe(
+      200,
+    );
+    made.push(await create(bea));
+
+    const newestFirst = [...made].sort((a, b) =>
+      a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+    );
+    const byDefault = await allPages<PaymentSchedule>(bea, '/api/payment-schedules');
+    expect(byDefault.sizes).toEqual([PAYMENT_SCHEDULES_PAGE_DEFAULT, 1]);
+    expect(byDefault.items.map((item) => item.id)).toEqual(newestFirst.map((item) => item.id));
+    const bySeven = await allPages<PaymentSchedule>(bea, '/api/payment-schedules', 7);
+    expect(bySeven.sizes).toEqual([7, 7, 7, 7, 7, 7, 7, 2]);
+    expect(bySeven.items.map((item) => item.id)).toEqual(newestFirst.map((item) => item.id));
+
+    const page = await request(ctx.app, bea, 'GET', '/api/payment-schedules?limit=7');
+    expect(page.headers.link).toBe(
+      `</api/payment-schedules?limit=7&cursor=${page.headers['x-next-cursor']}>; rel="next"`,
+    );
+    for (const bad of ['limit=0', `limit=${PAYMENT_SCHEDULES_PAGE_MAX + 1}`, 'cursor=not-a-cursor']) {
+      expect((await request(ctx.app, bea, 'GET', `/api/payment-schedules?${bad}`)).statusCode).toBe(400);
+    }
+  });
+
+  it("pages a schedule's runs, latest period first", async () => {
+    const cy = await signUp(ctx.app);
+    const schedule = await create(cy, { cadence: 'week' });
+    const periods = Array.from({ length: 5 }, (_, n) => periodDate(today, 'week', n));
+    for (const period of periods) {
+      await recordRun(
+        ctx.app.db,
+        { schedule_id: schedule.id, user_id: cy.user.id, period_date: period },
+        'paid',
+      );
+    }
+    const runs = await allPages<PaymentRun>(cy, `/api/payment-schedules/${schedule.id}/runs`, 2);
+    expect(runs.sizes).toEqual([2, 2, 1]);
+    expect(runs.items.map((run) => run.periodDate)).toEqual([...periods].reverse());
+    // Another user's schedule has no runs to page through.
+    const other = await signUp(ctx.app);
+    expect(
+      (await request(ctx.app, other, 'GET', `/api/payment-schedules/${schedule.id}/runs`)).statusCode,
+    ).toBe(404);
+  });
 
   it('creates, lists, reads and edits a schedule; a replayed key makes no second one', async () => {
     const ada = await signUp(ctx.app);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MAX_SAVED_RECIPIENTS, type CreateRecipientBody, type Recipient } from '@contract/recipients';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import * as repo from './recipients.repository';
@@ -71,6 +72,7 @@ export function createRecipientsService(deps: { db: Kysely<Database> }) {
         created_at: new Date().toISOString(),
       };
       return db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'saved-recipients', userId);
         if ((await repo.countSaved(trx, userId)) >= MAX_SAVED_RECIPIENTS) {
           throw new AppError('BUSINESS_RULE', `You can save at most ${MAX_SAVED_RECIPIENTS} recipients`);
         }

@@ -5,6 +5,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@contract/webhooks';
+import { lockPerUser } from '../../db/per-user-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -115,24 +116,27 @@ export function createWebhooksService(deps: {
 
     async create(userId: string, body: { url: string; events: WebhookEventType[] }) {
       await check(body.url);
-      if ((await repo.countEndpoints(db, userId)) >= MAX_WEBHOOK_ENDPOINTS) {
-        throw new AppError('CONFLICT', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
-      }
       const id = newId();
       const secret = newWebhookSecret();
       const at = now().toISOString();
-      await repo.insertEndpoint(db, {
-        id,
-        user_id: userId,
-        url: body.url,
-        events: JSON.stringify(body.events),
-        secret: box.seal(secret, secretContext(id)),
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_at: null,
-        failing_since: null,
-        created_at: at,
+      await db.transaction().execute(async (trx) => {
+        await lockPerUser(trx, 'webhook-endpoints', userId);
+        if ((await repo.countEndpoints(trx, userId)) >= MAX_WEBHOOK_ENDPOINTS) {
+          throw new AppError('CONFLICT', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+        }
+        await repo.insertEndpoint(trx, {
+          id,
+          user_id: userId,
+          url: body.url,
+          events: JSON.stringify(body.events),
+          secret: box.seal(secret, secretContext(id)),
+          previous_secret: null,
+          previous_secret_until: null,
+          enabled: 1,
+          disabled_at: null,
+          failing_since: null,
+          created_at: at,
+        });
       });
       return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
     },

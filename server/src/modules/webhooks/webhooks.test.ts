@@ -5,6 +5,7 @@ import { request, signUp, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 import { webhookKit, type Receiver } from '../../test/webhooks';
+import { WEBHOOK_SENDS_PER_MINUTE } from './webhooks.routes';
 
 describeEachDatabase(
   'webhooks',
@@ -104,6 +105,49 @@ describeEachDatabase(
       expect(ping.headers['webhook-signature'].split(' ')).toHaveLength(1);
       expect(new Webhook(secret).verify(ping.body, ping.headers)).toMatchObject({ type: 'webhook.ping' });
       expect(() => new Webhook(made.secret).verify(ping.body, ping.headers)).toThrow();
+    });
+
+    it(`allows ${WEBHOOK_SENDS_PER_MINUTE} test pings and redeliveries together a minute per user`, async () => {
+      const hana = await signUp(ctx.app);
+      const made = await create(hana, '/hana', ['card.purchase']);
+      const ping = () => request(ctx.app, hana, 'POST', `/api/webhooks/${made.endpoint.id}/test`);
+      const first = await ping();
+      expect(first.statusCode, first.body).toBe(201);
+      const redeliver = () =>
+        request(ctx.app, hana, 'POST', `/api/webhooks/deliveries/${first.json().id}/redeliver`);
+      const answers = await Promise.all(
+        Array.from({ length: WEBHOOK_SENDS_PER_MINUTE + 4 }, (_, n) => (n % 2 ? ping() : redeliver())),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      expect(
+        statuses.filter((status) => status !== 429).every((status) => status === 200 || status === 201),
+      ).toBe(true);
+      const refused = answers.find((answer) => answer.statusCode === 429)!;
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Nothing was written for a refused ping.
+      const events = await ctx.app.db
+        .selectFrom('webhook_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', hana.user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(events.n)).toBe(1 + statuses.filter((status) => status === 201).length);
+      if (ctx.dialect === 'postgres') {
+        // Counted in the database, so every process counts against the same limit.
+        const counted = await ctx.app.db
+          .selectFrom('rate_limits')
+          .select('hits')
+          .where('key', 'like', `%|webhook-sends:${hana.user.id}`)
+          .executeTakeFirstOrThrow();
+        expect(Number(counted.hits)).toBe(WEBHOOK_SENDS_PER_MINUTE + 5);
+      }
+      // Another user's limit is their own.
+      const ida = await signUp(ctx.app);
+      const theirs = await create(ida, '/ida', ['card.purchase']);
+      expect(
+        (await request(ctx.app, ida, 'POST', `/api/webhooks/${theirs.endpoint.id}/test`)).statusCode,
+      ).toBe(201);
     });
 
     it('sends a test ping, and keeps each endpoint to its owner', async () => {

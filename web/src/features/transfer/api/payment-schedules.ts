@@ -1,16 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreatePaymentScheduleBody,
-  PaymentRun,
-  PaymentSchedule,
-  UpdatePaymentScheduleBody,
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  PAYMENT_SCHEDULES_PAGE_DEFAULT,
+  type CreatePaymentScheduleBody,
+  type PaymentRun,
+  type PaymentSchedule,
+  type UpdatePaymentScheduleBody,
 } from '@contract/payment-schedules';
-import { api, apiRequest } from '@web/lib/api-client';
+import { NEXT_CURSOR_HEADER } from '@contract/transactions';
+import { api, apiRequest, apiRequestWithHeaders } from '@web/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@web/lib/idempotency';
 import { moneyFigureKeys } from '@web/lib/query-keys';
 
 export const paymentScheduleKeys = {
   all: ['payment-schedules'] as const,
+  list: ['payment-schedules', 'list'] as const,
   runs: (id: string) => ['payment-schedules', id, 'runs'] as const,
 };
 const path = (id: string) => `/api/payment-schedules/${encodeURIComponent(id)}`;
@@ -21,20 +24,40 @@ const path = (id: string) => `/api/payment-schedules/${encodeURIComponent(id)}`;
  */
 const REFRESH_MS = 60_000;
 
-/** GET /api/payment-schedules: the owner's scheduled payments. */
-export const usePaymentSchedules = () =>
-  useQuery({
-    queryKey: paymentScheduleKeys.all,
-    queryFn: ({ signal }) => api.get<PaymentSchedule[]>('/api/payment-schedules', signal),
-    refetchInterval: REFRESH_MS,
-  });
+interface Page<T> {
+  items: T[];
+  /** The cursor of the page after this one; null on the last page. */
+  nextCursor: string | null;
+}
 
-/** GET /api/payment-schedules/{id}/runs: what each period came to, newest first. */
+/** One page of a paged list: a plain array, the next page's cursor in the X-Next-Cursor header. */
+async function getPage<T>(url: string, cursor: string | null, signal: AbortSignal): Promise<Page<T>> {
+  const params = new URLSearchParams({ limit: String(PAYMENT_SCHEDULES_PAGE_DEFAULT) });
+  if (cursor) params.set('cursor', cursor);
+  const { data, headers } = await apiRequestWithHeaders<T[]>(`${url}?${params}`, { signal });
+  return { items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+}
+
+/** The pages loaded so far, as one list; `fetchNextPage` loads the next (the "Show more" button). */
+const pagedList = <T>(key: readonly unknown[], url: string, refetchInterval?: number) => ({
+  queryKey: key,
+  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+    getPage<T>(url, pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page: Page<T>) => page.nextCursor,
+  select: (data: { pages: Page<T>[] }) => data.pages.flatMap((page) => page.items),
+  ...(refetchInterval && { refetchInterval }),
+});
+
+/** GET /api/payment-schedules: the owner's scheduled payments, newest first, a page at a time. */
+export const usePaymentSchedules = () =>
+  useInfiniteQuery(
+    pagedList<PaymentSchedule>(paymentScheduleKeys.list, '/api/payment-schedules', REFRESH_MS),
+  );
+
+/** GET /api/payment-schedules/{id}/runs: what each period came to, newest first, a page at a time. */
 export const usePaymentRuns = (id: string) =>
-  useQuery({
-    queryKey: paymentScheduleKeys.runs(id),
-    queryFn: ({ signal }) => api.get<PaymentRun[]>(`${path(id)}/runs`, signal),
-  });
+  useInfiniteQuery(pagedList<PaymentRun>(paymentScheduleKeys.runs(id), `${path(id)}/runs`));
 
 /**
  * A schedule changing changes what is ahead (the dashboard's forecast reads schedules) and, when a resumed

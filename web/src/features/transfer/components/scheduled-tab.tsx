@@ -93,19 +93,31 @@ export function ScheduledTab() {
           }
         >
           {(list) => (
-            <ul className="divide-y" aria-label="Scheduled payments">
-              {list.map((schedule) => (
-                <ScheduleRow
-                  key={schedule.id}
-                  schedule={schedule}
-                  busy={action.isPending && action.variables?.id === schedule.id}
-                  onEdit={() => setEditing(schedule)}
-                  onPause={() => run(schedule, 'pause')}
-                  onResume={() => run(schedule, 'resume')}
-                  onCancel={() => setCancelling(schedule)}
-                />
-              ))}
-            </ul>
+            <>
+              <ul className="divide-y" aria-label="Scheduled payments">
+                {list.map((schedule) => (
+                  <ScheduleRow
+                    key={schedule.id}
+                    schedule={schedule}
+                    busy={action.isPending && action.variables?.id === schedule.id}
+                    onEdit={() => setEditing(schedule)}
+                    onPause={() => run(schedule, 'pause')}
+                    onResume={() => run(schedule, 'resume')}
+                    onCancel={() => setCancelling(schedule)}
+                  />
+                ))}
+              </ul>
+              {schedules.hasNextPage && (
+                <Button
+                  variant="outline"
+                  className="mt-2 w-full"
+                  onClick={() => void schedules.fetchNextPage()}
+                  disabled={schedules.isFetchingNextPage}
+                >
+                  {schedules.isFetchingNextPage ? 'Loading…' : 'Show more scheduled payments'}
+                </Button>
+              )}
+            </>
           )}
         </QueryContent>
       </CardContent>
