@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyScope } from '@contract/api-keys';
 import { AppError, unauthenticated } from '../lib/errors';
+import { credentialInUrl } from '../lib/url-credentials';
 import { apiKeyNeedOf, scopeCovers, type ApiKeyNeed } from './api-key-scope';
 import { isApiRoute } from './api-route';
 import type { AuthFailures, FailedCredential } from './auth-failures';
@@ -103,6 +104,12 @@ export function bearerTokenOf(header: string | undefined): string | null {
 export function isApiKeyCall(request: FastifyRequest): boolean {
   return bearerTokenOf(request.headers.authorization)?.startsWith(API_KEY_MARK) ?? false;
 }
+
+const credentialInAddress = () =>
+  new AppError(
+    'VALIDATION_FAILED',
+    'Credentials are never taken from the address: send an API key as an Authorization: Bearer header. Addresses are kept in logs and browser history, so if this was a real key, revoke it in your profile and make a new one.',
+  );
 
 /** Counts a credential that did not work against the client's address; past the limit, throws the 429. */
 async function countFailure(
@@ -209,6 +216,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   // route not theirs a 403, never a 400 that describes a protected route's body.
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
+    // Before anything else: an address is kept by proxies, logs and history, so it never carries a credential.
+    if (credentialInUrl(request.url)) throw credentialInAddress();
     const isPublic = Boolean(request.routeOptions.config.public);
     // A public route may be sent another bearer token (the operator's): only a key makes it a key call there.
     const bearer = bearerTokenOf(request.headers.authorization);
