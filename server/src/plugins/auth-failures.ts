@@ -16,7 +16,10 @@ export type AuthFailures = ReturnType<typeof createAuthFailures>;
 const CHANNEL = 'meridian_auth_blocks';
 /** How much of an API key the operator's log line shows: its `mer_live_` mark and what key lists show. */
 const SHOWN_KEY_CHARS = 15;
-/** Blocked addresses remembered at once; past it the ones nearest their end are dropped first. */
+/**
+ * Blocked addresses remembered at once; past it, ended blocks go first, then the oldest (its next failure there
+ * blocks it again, from the shared count).
+ */
 const MAX_BLOCKED = 10_000;
 
 /**
