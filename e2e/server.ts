@@ -70,6 +70,7 @@ export async function startAppServer(options: {
       SIGNUPS_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_ATTEMPTS_PER_IP: '1000',
+      AUTH_FAILURES_PER_MINUTE: '1000',
       // Browser tests move thousands as fresh, unverified users; the monthly limit is tested by the server's
       // own tests (modules/kyc). The identity reviewer runs every second so the wizard's test waits little.
       UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',

@@ -66,7 +66,7 @@ export const webhookEndpointSchema = z.object({
   disabledAt: z.string().nullable(),
   /** The first failure of the current run of failures; null once a delivery succeeds. */
   failingSince: z.string().nullable(),
-  /** Until when the secret before the last rotation still signs too. */
+  /** Until when a secret rotated out still signs too (the last of them to stop), or null. */
   previousSecretUntil: z.string().nullable(),
   createdAt: z.string(),
 });

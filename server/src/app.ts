@@ -107,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticate: (token) => app.auth.authenticate(token),
     booksAccess: (session) => booksAccess(db, session),
     apiKey: (secret) => apiKeys.lookup(secret),
+    listener,
   });
   // Before every module's routes: the API description is collected as they register.
   await openApiModule(app);

@@ -14,14 +14,16 @@ import type { Logger } from 'pino';
 import type { ErrorBody } from '@contract/errors';
 import type { Config } from './config/env';
 import type { Dialect } from './db/database';
+import type { PgListener } from './db/pg-listener';
 import type { Database } from './db/schema';
 import type { Job } from './jobs/scheduler';
 import { AppError } from './lib/errors';
 import { httpDuration } from './lib/metrics';
-import { waitInWords } from './modules/auth/login-throttle';
+import { sourceOf, waitInWords } from './modules/auth/login-throttle';
 import { SESSION_COOKIE } from './modules/auth/session-token';
 import { rateLimitCheck, type IntegrationCheck } from './modules/system/integrations';
 import { isApiRoute } from './plugins/api-route';
+import { createAuthFailures } from './plugins/auth-failures';
 import { BatchedRateLimitCounter } from './plugins/batched-rate-limit-counter';
 import { clientErrorHandler } from './plugins/client-error';
 import { csrfPlugin } from './plugins/csrf';
@@ -164,6 +166,8 @@ export async function registerRequestGuards(
     booksAccess: SessionPluginOptions['booksAccess'];
     /** The personal API key a bearer secret names (the api-keys module answers). */
     apiKey: SessionPluginOptions['apiKey'];
+    /** PostgreSQL: how a process hears that another one blocked an address for its failed credentials. */
+    listener?: PgListener | undefined;
   },
 ): Promise<{ checks: IntegrationCheck[]; jobs: Job[] }> {
   const { config, db, dialect } = deps;
@@ -229,11 +233,24 @@ export async function registerRequestGuards(
   // us the scheme and host they were loaded from.
   const ownOrigins = config.PUBLIC_URL ? [config.PUBLIC_URL] : [];
   await app.register(csrfPlugin, { allowedOrigins: [...config.ALLOWED_ORIGINS, ...ownOrigins] });
+  // Failed credentials are counted in the database on either dialect, Redis or not: only failures write, and
+  // the session's hook refuses them before the API limit above would count them.
+  const failures = createAuthFailures({
+    db,
+    dialect,
+    listener: deps.listener,
+    log: app.log,
+    max: config.AUTH_FAILURES_PER_MINUTE,
+    windowMs: 60_000,
+    sourceOf,
+    waitInWords,
+  });
   await app.register(sessionPlugin, {
     cookie: SESSION_COOKIE,
     authenticate: deps.authenticate,
     booksAccess: deps.booksAccess,
     apiKey: deps.apiKey,
+    failures,
   });
 
   return {

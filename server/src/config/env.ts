@@ -124,6 +124,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** API requests per minute per personal API key (in place of the per-address limit for its calls). */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Unknown, expired or revoked API keys and session cookies one address (an IPv6 /64) may present in a minute;
+   * past it, every request from there that carries a credential answers 429 until the minute is over.
+   */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Free failed sign-ins per account from one source (or one known device) before each try must wait. */
   LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   /** Free failed sign-ins per account from all sources without its device cookie (a spread-out attack). */

@@ -47,6 +47,7 @@ import * as forecastChecks from './migrations/0045-forecast-checks';
 import * as mailFailures from './migrations/0049-mail-failures';
 import * as statementSeals from './migrations/0050-statement-seals';
 import * as checkoutHolds from './migrations/0051-checkout-holds';
+import * as webhookPreviousSecrets from './migrations/0052-webhook-previous-secrets';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0049-mail-failures': mailFailures,
   '0050-statement-seals': statementSeals,
   '0051-checkout-holds': checkoutHolds,
+  '0052-webhook-previous-secrets': webhookPreviousSecrets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -846,8 +846,8 @@ export interface WebhookEndpointsTable {
   url: string;
   events: string;
   secret: string;
-  previous_secret: string | null;
-  previous_secret_until: string | null;
+  /** The secrets rotated out, each signing until its own `until`: a JSON list of `{secret, until}` (migration 0052). */
+  previous_secrets: ColumnType<string, string | undefined, string>;
   /** 1 or 0 (SQLite reads it back as a bigint: compare with Number()). */
   enabled: ColumnType<number | bigint, number, number>;
   disabled_at: string | null;

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { redactUrlCredentials } from './url-credentials';
 
 /**
  * Paths never written to a log. Request bodies are not logged at all; these cover headers and any object a
@@ -32,15 +33,14 @@ const redactedPaths = [
 
 /**
  * Addresses that carry a secret: a pay link's token is the only key to an invoice and its payment (the API's
- * `/api/public/invoices/{token}[/pay]` and the web page `/pay/{token}`), and emailed links carry `?token=`.
+ * `/api/public/invoices/{token}[/pay]` and the web page `/pay/{token}`), emailed links carry `?token=`, and a
+ * script may paste its API key into the address (`?api_key=mer_live_…`, refused, but logged as it arrives).
  * Access logs keep the route and drop the secret, as they drop the session cookie.
  */
 // Any case and doubled slashes too: a mistyped address still carries the real token.
 const secretInPath = /^(\/+api\/+public\/+invoices\/+|\/+pay\/+)[^/?#]+/i;
-const secretInQuery = /([?&]token=)[^&#]*/gi;
 
-export const redactUrl = (url: string) =>
-  url.replace(secretInPath, '$1[redacted]').replace(secretInQuery, '$1[redacted]');
+export const redactUrl = (url: string) => redactUrlCredentials(url.replace(secretInPath, '$1[redacted]'));
 
 interface LoggedRequest {
   method: string;

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The process's Prometheus metrics, served at /metrics. Each process reports its own request figures (a
@@ -59,6 +59,25 @@ export const sqliteCheckpoints = {
     name: 'meridian_sqlite_writer_wal_restarts',
     help: 'Times the writer restarted the WAL because the checkpoint thread had fallen behind, since start',
     labelNames: ['database'] as const,
+    registers: [metricsRegistry],
+  }),
+};
+
+/**
+ * Credentials refused at the edge (plugins/auth-failures.ts): each unknown, expired or revoked API key or
+ * session cookie, and each address that went past AUTH_FAILURES_PER_MINUTE in a window (its requests with
+ * credentials then answer 429). A climbing `blocks` is someone guessing or replaying old credentials.
+ */
+export const authFailures = {
+  refused: new Counter({
+    name: 'meridian_auth_failures_total',
+    help: 'Requests whose API key or session cookie was unknown, expired or revoked, by credential',
+    labelNames: ['credential'] as const,
+    registers: [metricsRegistry],
+  }),
+  blocks: new Counter({
+    name: 'meridian_auth_failure_blocks_total',
+    help: 'Times an address went past AUTH_FAILURES_PER_MINUTE failed authentications in a window',
     registers: [metricsRegistry],
   }),
 };

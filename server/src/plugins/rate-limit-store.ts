@@ -39,24 +39,8 @@ export function databaseRateLimitStore(
 
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
       if (max >= BATCHED_FROM_MAX) return callback(null, batched.hit(`${this.namespace}|${key}`, timeWindow));
-      const now = Date.now();
-      const stale = now - timeWindow;
-      db.insertInto('rate_limits')
-        .values({ key: `${this.namespace}|${key}`, hits: 1, window_start: BigInt(now) })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            hits: sql<number>`case when rate_limits.window_start <= ${stale} then 1 else rate_limits.hits + 1 end`,
-            window_start: sql<bigint>`case when rate_limits.window_start <= ${stale} then ${now} else rate_limits.window_start end`,
-          }),
-        )
-        .returning(['hits', 'window_start'])
-        .executeTakeFirstOrThrow()
-        .then((row) =>
-          callback(null, {
-            current: Number(row.hits),
-            ttl: Math.max(0, Number(row.window_start) + timeWindow - now),
-          }),
-        )
+      countHit(db, `${this.namespace}|${key}`, timeWindow)
+        .then((count) => callback(null, count))
         .catch((error: Error) => callback(error));
     }
 
@@ -68,6 +52,32 @@ export function databaseRateLimitStore(
     }
   }
   return DatabaseRateLimitStore;
+}
+
+/**
+ * Counts one hit of `key` in its fixed window, exactly, with one upsert shared by every process: the window
+ * restarts at the first hit after it is over. Answers the hits so far in the window (this one included) and
+ * the milliseconds it has left.
+ */
+export async function countHit(
+  db: Kysely<Database>,
+  key: string,
+  timeWindow: number,
+  now = Date.now(),
+): Promise<{ current: number; ttl: number }> {
+  const stale = now - timeWindow;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, hits: 1, window_start: BigInt(now) })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start <= ${stale} then 1 else rate_limits.hits + 1 end`,
+        window_start: sql<bigint>`case when rate_limits.window_start <= ${stale} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.window_start) + timeWindow - now) };
 }
 
 /** Forgets windows long over (the hourly job). */

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyScope } from '@contract/api-keys';
 import { AppError, unauthenticated } from '../lib/errors';
+import { credentialInUrl } from '../lib/url-credentials';
 import { apiKeyNeedOf, scopeCovers, type ApiKeyNeed } from './api-key-scope';
 import { isApiRoute } from './api-route';
+import type { AuthFailures, FailedCredential } from './auth-failures';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,6 +87,8 @@ export interface SessionPluginOptions {
   booksAccess(session: SignedInSession & { booksOwnerId: string }): Promise<{ annotate: boolean } | null>;
   /** The personal API key a bearer secret names: asked of the database on every call, so a revoke holds at once. */
   apiKey(secret: string): Promise<ApiKeyLookup>;
+  /** Where credentials that do not work are counted per address, and addresses past the limit refused. */
+  failures: Pick<AuthFailures, 'refusal' | 'failed'>;
 }
 
 /** Marks every personal API key, so the session layer tells one from other bearer tokens (the operator's). */
@@ -99,6 +103,22 @@ export function bearerTokenOf(header: string | undefined): string | null {
 /** Whether the request presents a personal API key (then cookies never authenticate it and CSRF is moot). */
 export function isApiKeyCall(request: FastifyRequest): boolean {
   return bearerTokenOf(request.headers.authorization)?.startsWith(API_KEY_MARK) ?? false;
+}
+
+const credentialInAddress = () =>
+  new AppError(
+    'VALIDATION_FAILED',
+    'Credentials are never taken from the address: send an API key as an Authorization: Bearer header. Addresses are kept in logs and browser history, so if this was a real key, revoke it in your profile and make a new one.',
+  );
+
+/** Counts a credential that did not work against the client's address; past the limit, throws the 429. */
+async function countFailure(
+  request: FastifyRequest,
+  credential: FailedCredential,
+  options: SessionPluginOptions,
+) {
+  const refusal = await options.failures.failed(request.ip, credential);
+  if (refusal) throw refusal;
 }
 
 const keyRefused = {
@@ -122,13 +142,18 @@ async function authForKey(
   options: SessionPluginOptions,
 ): Promise<RequestAuth | null> {
   const { config, url = '' } = request.routeOptions;
-  if (!secret.startsWith(API_KEY_MARK))
+  if (!secret.startsWith(API_KEY_MARK)) {
+    await countFailure(request, { kind: 'bearer' }, options);
     throw new AppError(
       'UNAUTHENTICATED',
       'The bearer token is not a Meridian API key (they start with mer_).',
     );
+  }
   const key = await options.apiKey(secret);
-  if (!key.found) throw keyRefused[key.reason]();
+  if (!key.found) {
+    await countFailure(request, { kind: 'api-key', secret }, options);
+    throw keyRefused[key.reason]();
+  }
   if (config.public) return null;
   const need = apiKeyNeedOf(request.method, url, config.apiKey);
   if (!scopeCovers(key.scope, need))
@@ -191,20 +216,29 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   // route not theirs a 403, never a 400 that describes a protected route's body.
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
+    // Before anything else: an address is kept by proxies, logs and history, so it never carries a credential.
+    if (credentialInUrl(request.url)) throw credentialInAddress();
     const isPublic = Boolean(request.routeOptions.config.public);
     // A public route may be sent another bearer token (the operator's): only a key makes it a key call there.
     const bearer = bearerTokenOf(request.headers.authorization);
     const keyCall = bearer !== null && (!isPublic || isApiKeyCall(request));
     const token = request.cookies[options.cookie];
+    // From an address past its failures, a credential is refused before it is looked up (auth-failures.ts).
+    const blocked = keyCall || token ? options.failures.refusal(request.ip) : null;
+    if (blocked) throw blocked;
     try {
       if (keyCall) request.auth = await authForKey(request, bearer, options);
       else {
         const session = token ? await options.authenticate(token) : null;
+        // An unknown or ended session counts on a public route too: /api/auth/session would tell a guesser.
+        if (token && !session) await countFailure(request, { kind: 'session' }, options);
         request.auth = session ? await authFor(request, session, options) : null;
       }
     } catch (error) {
-      if (error instanceof AppError && (error.code === 'FORBIDDEN' || (keyCall && error.status < 500)))
-        throw error;
+      const refused =
+        error instanceof AppError &&
+        (error.code === 'FORBIDDEN' || error.code === 'RATE_LIMITED' || (keyCall && error.status < 500));
+      if (refused) throw error;
       // Sessions live in the database: if it cannot answer, nobody can be signed in. A public route (System
       // Status among them) still answers, as an anonymous caller; anything else is a 503, not a 500.
       request.log.warn({ err: error }, 'session lookup failed');

@@ -11,6 +11,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_PER_MINUTE: '100000',
     API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
     LOGIN_ATTEMPTS_PER_IP: '100000',
+    AUTH_FAILURES_PER_MINUTE: '100000',
     LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_SOURCES: '100000',
     // Tests move thousands as fresh, unverified users; modules/kyc tests the real default with an override.
     UNVERIFIED_MONTHLY_LIMIT_USD: '100000000',

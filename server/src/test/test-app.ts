@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildOptions } from '../app';
 import type { Config } from '../config/env';
 import { testConfig } from './config';
 import type { Dialect } from '../db/database';
@@ -67,10 +67,11 @@ export const dialectsUnderTest = (): Dialect[] => (postgresUrl ? ['sqlite', 'pos
 export async function createTestApp(
   dialect: Dialect,
   overrides: Partial<Config> = {},
+  options: BuildOptions = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const database = await createTestDatabase(dialect);
   const config = testConfig({ ...database.config, ...overrides });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     dialect,
@@ -86,11 +87,12 @@ export async function createTestApp(
   };
 }
 
-/** `describe` once per dialect, with `ctx.app` ready inside the tests. */
+/** `describe` once per dialect, with `ctx.app` ready inside the tests (`options.logger`: to read its log). */
 export function describeEachDatabase(
   title: string,
   define: (ctx: TestContext) => void,
   overrides: Partial<Config> = {},
+  options: BuildOptions = {},
 ) {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const name = `${title} [${dialect}]`;
@@ -103,7 +105,7 @@ export function describeEachDatabase(
       const ctx = { dialect } as TestContext;
       let close: (() => Promise<void>) | undefined;
       beforeAll(async () => {
-        const created = await createTestApp(dialect, overrides);
+        const created = await createTestApp(dialect, overrides, options);
         Object.assign(ctx, created);
         close = created.close;
       });

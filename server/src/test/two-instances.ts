@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app';
+import type { Config } from '../config/env';
 import { testConfig } from './config';
 import { signUp, type Session } from './http';
 import { createTestDatabase, type TestDatabase } from './test-app';
@@ -16,12 +17,12 @@ export interface TwoInstances {
  * minute), as two processes behind a load balancer: what a revocation must reach from the very next request.
  * Call inside a `describe`: it registers the suite's beforeAll and afterAll, and fills the object it returns.
  */
-export function twoInstancesOnPostgres(): TwoInstances {
+export function twoInstancesOnPostgres(overrides: Partial<Config> = {}): TwoInstances {
   const instances = {} as TwoInstances;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const config = testConfig({ ...database.config, SESSION_CACHE_SECONDS: 60 });
+    const config = testConfig({ ...database.config, SESSION_CACHE_SECONDS: 60, ...overrides });
     instances.first = await buildApp(config);
     instances.second = await buildApp(config);
     await Promise.all([instances.first.ready(), instances.second.ready()]);

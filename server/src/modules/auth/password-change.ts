@@ -26,7 +26,7 @@ export async function changePassword(
     throw new AppError('FORBIDDEN', 'A demo account has no password to change');
   }
   await ctx.checkPassword(user, body.currentPassword, 'currentPassword');
-  assertStrongPassword(body.newPassword, ownerOf(user), 'newPassword');
+  await assertStrongPassword(body.newPassword, ownerOf(user), 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash, now().toISOString());

@@ -1,8 +1,6 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonWords } from '@zxcvbn-ts/language-common';
-import { dictionary as englishWords, translations } from '@zxcvbn-ts/language-en';
 import type { UserRow } from '../../db/schema';
-import { invalidFields } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
+import { createPasswordEstimator } from './password-estimator';
 
 /**
  * zxcvbn's 0–4 scale; 3 is "safely unguessable: moderate protection from an offline slow-hash attack" (about
@@ -12,27 +10,14 @@ import { invalidFields } from '../../lib/errors';
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
- * The estimator runs on the event loop, so its worst case is bounded: only the first 64 characters are judged
- * (64 characters that pass are strong whatever follows), and the l33t matcher tries at most 4 substitutions.
- * With the defaults (256, 100) a 128-character string of symbols took 2.4 s; with these, the worst of ~300
- * hostile 128-character strings took about 0.25 s and a typical password 5–20 ms. Every route that calls it is
- * rate limited per client.
+ * The estimator runs on a thread of its own (password-estimator.ts), so a hostile password holds no other
+ * request; its worst case is still bounded, as every new password in the process waits behind it: only the first
+ * 64 characters are judged (64 characters that pass are strong whatever follows), and the l33t matcher tries at
+ * most 4 substitutions (zxcvbn's defaults, 256 and 100, let a 128-character string of symbols run for seconds).
+ * The timeout is far beyond any estimate seen: it is for a thread that is stuck. Every route that asks for a new
+ * password is rate limited per client.
  */
-const CHECKED_LENGTH = 64;
-const L33T_SUBSTITUTIONS = 4;
-
-// Built on first use (~150 ms to load the dictionaries), not at start-up: most processes never see a new password.
-let estimator: ZxcvbnFactory | undefined;
-const estimate = (password: string, userInputs: string[]) => {
-  estimator ??= new ZxcvbnFactory({
-    translations,
-    graphs: adjacencyGraphs,
-    dictionary: { ...commonWords, ...englishWords },
-    maxLength: CHECKED_LENGTH,
-    l33tMaxSubstitutions: L33T_SUBSTITUTIONS,
-  });
-  return estimator.check(password, userInputs);
-};
+const estimator = createPasswordEstimator({ maxLength: 64, l33tMaxSubstitutions: 4, timeoutMs: 5_000 });
 
 /** Who the password is for: a password made of one's own email or name is among the first an attacker tries. */
 export interface PasswordOwner {
@@ -57,18 +42,33 @@ function userInputsOf(owner: PasswordOwner): string[] {
 }
 
 /** Why the password is too easy to guess (the estimator's own warning and advice), or null when it will do. */
-export function weakPasswordReason(password: string, owner: PasswordOwner): string | null {
-  const { score, feedback } = estimate(password, userInputsOf(owner));
+export async function weakPasswordReason(password: string, owner: PasswordOwner): Promise<string | null> {
+  let estimate;
+  try {
+    estimate = await estimator.estimate(password, userInputsOf(owner));
+  } catch (error) {
+    // The thread failed or took too long (the next estimate starts a fresh one): a 503, logged with the cause.
+    const unavailable = new AppError(
+      'UNAVAILABLE',
+      'The password could not be checked just now. Please try again.',
+    );
+    throw Object.assign(unavailable, { cause: error });
+  }
+  const { score, warning, suggestions } = estimate;
   if (score >= MIN_PASSWORD_SCORE) return null;
-  const advice = feedback.suggestions[0] ?? 'Add another word or two that are less common.';
-  return ['This password is too easy to guess.', feedback.warning, advice].filter(Boolean).join(' ');
+  const advice = suggestions[0] ?? 'Add another word or two that are less common.';
+  return ['This password is too easy to guess.', warning, advice].filter(Boolean).join(' ');
 }
 
 /**
  * The one rule for every new password (sign-up, reset, change), on top of the contract's length limits. The
  * reason goes back in `fields` under the form's own field name, so the web app shows it under that input.
  */
-export function assertStrongPassword(password: string, owner: PasswordOwner, field: string): void {
-  const reason = weakPasswordReason(password, owner);
+export async function assertStrongPassword(
+  password: string,
+  owner: PasswordOwner,
+  field: string,
+): Promise<void> {
+  const reason = await weakPasswordReason(password, owner);
   if (reason) throw invalidFields({ [field]: reason });
 }

@@ -49,7 +49,7 @@ async function newAccount(
 }
 
 export async function register(ctx: AuthContext, body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
-  assertStrongPassword(body.password, body, 'password');
+  await assertStrongPassword(body.password, body, 'password');
   const user = await newAccount(ctx, {
     ...body,
     passwordHash: await hashPassword(body.password),

@@ -111,7 +111,7 @@ export function createPasswordResetService(deps: {
       const link = await repo.findReset(db, id);
       const user = link ? await findUser(db, link.user_id) : undefined;
       if (!link || !user || !usable(link, user, at)) throw expired();
-      assertStrongPassword(password, ownerOf(user), 'password');
+      await assertStrongPassword(password, ownerOf(user), 'password');
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         // Again, locked: two submissions of one link cannot both pass.

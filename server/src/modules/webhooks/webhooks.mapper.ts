@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@contract/webhooks';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema';
+import { previousSecretsAt } from './webhook-secrets';
 
 export function toEndpoint(row: Selectable<WebhookEndpointsTable>, at: Date): WebhookEndpoint {
-  const overlap = row.previous_secret_until && new Date(row.previous_secret_until) > at;
+  // Newest first: the first ends last.
+  const [latest] = previousSecretsAt(row, at);
   return {
     id: row.id,
     url: row.url,
@@ -11,7 +13,7 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>, at: Date): We
     enabled: Number(row.enabled) === 1,
     disabledAt: row.disabled_at,
     failingSince: row.failing_since,
-    previousSecretUntil: overlap ? row.previous_secret_until : null,
+    previousSecretUntil: latest?.until ?? null,
     createdAt: row.created_at,
   };
 }

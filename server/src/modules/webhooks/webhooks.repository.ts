@@ -59,6 +59,22 @@ export function updateEndpoint(db: Db, id: string, changes: Updateable<WebhookEn
   return db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
 }
 
+/** Replaces the secret only if it is still `current`: two rotations at once must not both take it. */
+export async function replaceSecret(
+  db: Db,
+  id: string,
+  current: string,
+  changes: { secret: string; previous_secrets: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set(changes)
+    .where('id', '=', id)
+    .where('secret', '=', current)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function deleteEndpoint(db: Db, userId: string, id: string) {
   return db
     .deleteFrom('webhook_endpoints')

@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';
 import { checkWebhookUrl } from './public-address';
 import { DAY_MS } from './webhook-delivery';
-import { secretContext } from './webhook-secrets';
+import { previousSecretsAfterRotation, secretContext } from './webhook-secrets';
 import { newWebhookSecret } from './webhook-signing';
 import type { WebhookAnnouncement } from './webhook-events';
 import { toDelivery, toEndpoint } from './webhooks.mapper';
@@ -130,8 +130,6 @@ export function createWebhooksService(deps: {
           url: body.url,
           events: JSON.stringify(body.events),
           secret: box.seal(secret, secretContext(id)),
-          previous_secret: null,
-          previous_secret_until: null,
           enabled: 1,
           disabled_at: null,
           failing_since: null,
@@ -167,16 +165,20 @@ export function createWebhooksService(deps: {
       if (Number(result.numDeletedRows) === 0) throw notFound();
     },
 
-    /** A new secret, shown once; the current one becomes the previous and keeps signing for the overlap. */
+    /**
+     * A new secret, shown once; the current one keeps signing for the overlap, and so does every one rotated
+     * out before it until its own overlap ends.
+     */
     async rotate(userId: string, id: string) {
       const row = await owned(userId, id);
       const secret = newWebhookSecret();
       const at = now();
-      await repo.updateEndpoint(db, id, {
+      const replaced = await repo.replaceSecret(db, id, row.secret, {
         secret: box.seal(secret, secretContext(id)),
-        previous_secret: row.secret,
-        previous_secret_until: new Date(at.getTime() + ROTATION_OVERLAP_MS).toISOString(),
+        previous_secrets: previousSecretsAfterRotation(row, at, ROTATION_OVERLAP_MS),
       });
+      // Another rotation took the secret first: this one's would be shown and never sign.
+      if (!replaced) throw new AppError('CONFLICT', 'The secret was just rotated. Reload and try again.');
       return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
     },
 

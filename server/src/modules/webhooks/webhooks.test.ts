@@ -93,9 +93,16 @@ describeEachDatabase(
       });
 
       // Past the overlap (the clock moved on a day) the old secret no longer signs.
+      const past = new Date(Date.now() - 1000).toISOString();
+      const row = await ctx.app.db
+        .selectFrom('webhook_endpoints')
+        .select('previous_secrets')
+        .where('id', '=', made.endpoint.id)
+        .executeTakeFirstOrThrow();
+      const ended = (JSON.parse(row.previous_secrets) as object[]).map((old) => ({ ...old, until: past }));
       await ctx.app.db
         .updateTable('webhook_endpoints')
-        .set({ previous_secret_until: new Date(Date.now() - 1000).toISOString() })
+        .set({ previous_secrets: JSON.stringify(ended) })
         .where('id', '=', made.endpoint.id)
         .execute();
       const test = await request(ctx.app, gina, 'POST', `/api/webhooks/${made.endpoint.id}/test`);
