@@ -12,6 +12,7 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>, at: Date): We
     disabledAt: row.disabled_at,
     failingSince: row.failing_since,
     previousSecretUntil: overlap ? row.previous_secret_until : null,
+    secretRevokedAt: row.secret_revoked_at,
     createdAt: row.created_at,
   };
 }

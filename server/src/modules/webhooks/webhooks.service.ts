@@ -9,12 +9,14 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';
+import type { CredentialGuard } from '../auth/credential-guard';
 import { checkWebhookUrl } from './public-address';
 import { DAY_MS } from './webhook-delivery';
 import { secretContext } from './webhook-secrets';
 import { newWebhookSecret } from './webhook-signing';
 import type { WebhookAnnouncement } from './webhook-events';
 import { toDelivery, toEndpoint } from './webhooks.mapper';
+import { webhookCreatedNews } from './webhooks.messages';
 import * as repo from './webhooks.repository';
 
 /** A rotated-out secret keeps signing this long, so a receiver can switch to the new one without a gap. */
@@ -30,12 +32,14 @@ export function createWebhooksService(deps: {
   db: Kysely<Database>;
   box: SecretBox;
   allowPrivate: boolean;
+  /** Adding an endpoint asks for the password again and tells the owner (auth/credential-guard.ts). */
+  credentials: CredentialGuard;
   now?: () => Date;
   resolve?: Parameters<typeof checkWebhookUrl>[1]['resolve'];
   /** Called whenever something was written for delivery (the module kicks delivery after the response). */
   written: () => void;
 }) {
-  const { db, box, allowPrivate, written } = deps;
+  const { db, box, allowPrivate, credentials, written } = deps;
   const now = deps.now ?? (() => new Date());
   const check = (url: string) => checkWebhookUrl(url, { allowPrivate, resolve: deps.resolve });
 
@@ -113,27 +117,32 @@ export function createWebhooksService(deps: {
       return (await repo.listEndpoints(db, userId)).map((row) => toEndpoint(row, at));
     },
 
-    async create(userId: string, body: { url: string; events: WebhookEventType[] }) {
+    async create(userId: string, body: { url: string; events: WebhookEventType[]; password: string }) {
       await check(body.url);
+      const owner = await credentials.confirm(userId, body.password);
       if ((await repo.countEndpoints(db, userId)) >= MAX_WEBHOOK_ENDPOINTS) {
         throw new AppError('CONFLICT', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
       }
       const id = newId();
       const secret = newWebhookSecret();
       const at = now().toISOString();
-      await repo.insertEndpoint(db, {
-        id,
-        user_id: userId,
-        url: body.url,
-        events: JSON.stringify(body.events),
-        secret: box.seal(secret, secretContext(id)),
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_at: null,
-        failing_since: null,
-        created_at: at,
+      await db.transaction().execute(async (trx) => {
+        await repo.insertEndpoint(trx, {
+          id,
+          user_id: userId,
+          url: body.url,
+          events: JSON.stringify(body.events),
+          secret: box.seal(secret, secretContext(id)),
+          previous_secret: null,
+          previous_secret_until: null,
+          enabled: 1,
+          disabled_at: null,
+          failing_since: null,
+          created_at: at,
+        });
+        await credentials.announce(trx, owner, webhookCreatedNews(body.url, body.events));
       });
+      credentials.sent();
       return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
     },
 
@@ -146,7 +155,13 @@ export function createWebhooksService(deps: {
         enabled?: boolean | undefined;
       },
     ) {
-      await owned(userId, id);
+      const row = await owned(userId, id);
+      if (body.enabled === true && row.secret_revoked_at !== null) {
+        throw new AppError(
+          'CONFLICT',
+          'This endpoint’s signing secret was revoked (a password reset or “sign out everywhere”). Rotate the secret to get a new one, then turn the endpoint on.',
+        );
+      }
       if (body.url !== undefined) await check(body.url);
       await repo.updateEndpoint(db, id, {
         ...(body.url !== undefined && { url: body.url }),
@@ -172,8 +187,30 @@ export function createWebhooksService(deps: {
         secret: box.seal(secret, secretContext(id)),
         previous_secret: row.secret,
         previous_secret_until: new Date(at.getTime() + ROTATION_OVERLAP_MS).toISOString(),
+        secret_revoked_at: null,
       });
       return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
+    },
+
+    /**
+     * Every endpoint of the user is turned off and its secret replaced by one nobody has seen, the previous one
+     * dropped, in `trx` (a password reset). Off, because the URL itself may be a thief's, collecting the
+     * account's events; a new secret, because whoever added or saw an endpoint may have kept its secret, which
+     * must never sign again. The owner rotates to see a secret, then turns the endpoint on. Answers how many.
+     */
+    async revokeSecretsOf(trx: Kysely<Database>, userId: string, at: string): Promise<number> {
+      const live = (await repo.listEndpoints(trx, userId)).filter((row) => row.secret_revoked_at === null);
+      for (const row of live) {
+        await repo.updateEndpoint(trx, row.id, {
+          secret: box.seal(newWebhookSecret(), secretContext(row.id)),
+          previous_secret: null,
+          previous_secret_until: null,
+          enabled: 0,
+          disabled_at: row.disabled_at ?? at,
+          secret_revoked_at: at,
+        });
+      }
+      return live.length;
     },
 
     async deliveries(userId: string, id: string) {
