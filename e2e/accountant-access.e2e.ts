@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { linkIn } from '../server/src/test/smtp';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
-import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { PASSWORD, registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
 import { openVerificationLink, waitForMail } from './mail';
 
 let browser: Browser;
@@ -26,6 +26,7 @@ describe.each(laptopAndPhone)('accountant access (%s)', (size, open) => {
     await waitForTitle(owner, 'Profile');
     await owner.getByText('Nobody else can read your books.').waitFor();
     await owner.getByLabel("Accountant's email").fill(accountantEmail);
+    await owner.locator('#accountant-password').fill(PASSWORD);
     await owner.getByRole('button', { name: 'Send invite' }).click();
     await waitForToast(owner, 'Invite sent');
     await owner

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
-import { registerViaDialog, uniqueEmail, waitForTitle } from './flows';
+import { PASSWORD, registerViaDialog, uniqueEmail, waitForTitle } from './flows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +25,10 @@ describe.each(laptopAndPhone)('personal API keys (%s)', (size, open) => {
 
     await page.locator('#api-key-name').fill('Bookkeeping sync');
     await page.locator('#api-key-scope').selectOption('read');
+    // A key outlives the session that makes it: the password is asked again.
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('form', { name: 'New API key' }).getByText('Enter your password').waitFor();
+    await page.locator('#api-key-password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByTestId('new-api-key');
     await shown.waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
+import { baseUrl, expectNoSeriousAxeViolations, launchBrowser, newPage } from './browser';
 import {
   PASSWORD,
   registerViaDialog,
@@ -77,7 +77,44 @@ describe('Profile security', () => {
     expect((await laptop.request.get('/api/auth/me')).status()).toBe(200);
     await laptop.context().close();
     await phone.context().close();
-  });
+    // Two browsers, and axe over the whole profile three times: longer than one page's walk.
+  }, 120_000);
+
+  it('lists everything that reaches the account in one place, and can end it all with the sessions', async () => {
+    const email = uniqueEmail('standing');
+    const page = await newPage(browser);
+    await registerViaDialog(page, email);
+    await page.goto('/profile');
+    await waitForTitle(page, 'Profile');
+    await page.locator('#api-key-name').fill('Payroll script');
+    await page.locator('#api-key-scope').selectOption('payments');
+    await page.locator('#api-key-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('new-api-key').textContent())!.trim();
+    await page.getByRole('button', { name: 'I saved it' }).click();
+
+    const everything = page.getByRole('list', { name: 'Everything that can reach your account' });
+    await everything.getByText('API key: Payroll script (Read + payments)').waitFor();
+    await everything.getByText('This browser').waitFor();
+    await expectNoSeriousAxeViolations(page, 'profile, everything that can reach the account');
+
+    // Signing out everywhere else can take the standing credentials with it.
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out everywhere else' });
+    await confirm.getByLabel('Also revoke every API key and webhook secret').check();
+    await confirm.getByLabel('Your password').fill(PASSWORD);
+    await expectNoSeriousAxeViolations(page, 'sign out everywhere else, with the standing credentials');
+    await confirm.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await waitForToast(page, 'Signed Out Elsewhere');
+    await page.getByText('1 API key revoked').first().waitFor();
+    await everything.getByText('Payroll script').waitFor({ state: 'detached' });
+    const refused = await fetch(`${baseUrl()}/api/wallets`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(refused.status).toBe(401);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    await page.context().close();
+  }, 120_000);
 
   it('offers a two-factor code with the password once sign-ins are paused', async () => {
     const email = uniqueEmail('paused');

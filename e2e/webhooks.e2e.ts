@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver } from '../server/src/test/webhook-receiver';
 import { expectNoSeriousAxeViolations, laptopAndPhone, launchBrowser } from './browser';
-import { registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
+import { PASSWORD, registerViaDialog, uniqueEmail, waitForTitle, waitForToast } from './flows';
 
 let browser: Browser;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -27,6 +27,7 @@ describe.each(laptopAndPhone)('webhooks (%s)', (size, open) => {
     const url = receiver.url(`/hooks-${size}`);
     await page.getByLabel('Endpoint URL').fill(url);
     await page.getByLabel('Transfer delivered').check();
+    await page.locator('#webhook-password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const shown = page.getByTestId('webhook-secret');
     const secret = (await shown.textContent())!.trim();

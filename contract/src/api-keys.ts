@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
+import { stepUpPasswordSchema } from './security';
 import { singleLineText } from './text';
 
 /**
  * Personal API keys: a script or a tool calls the API as its owner with `Authorization: Bearer mer_live_…`
  * (`mer_demo_…` for a demo account, which only reaches the demo book). A key is made and revoked in the
- * profile with a session, never with a key (POST, GET, DELETE /api/api-keys); its secret is shown once, at
- * creation, and stored only as a hash. Each key has one scope:
+ * profile with a session and the password, never with a key (POST, GET, DELETE /api/api-keys); the owner is
+ * mailed and notified of each new one; its secret is shown once, at creation, and stored only as a hash. A
+ * password reset revokes every key. Each key has one scope:
  * - `read`: every read of the owner's books (wallets, history, invoices, statements, exports…);
  * - `invoices`: read, and writing invoices, clients, invoice schedules, receipts, categories and notes;
  * - `payments`: read, and sending money (with an Idempotency-Key, as ever), quotes, conversions, recipients
@@ -37,6 +39,8 @@ export const createApiKeyBodySchema = z.object({
   scope: z.enum(apiKeyScopes, { error: `scope must be one of ${apiKeyScopes.join(', ')}` }),
   /** The last day the key works (UTC); absent or null: until revoked. */
   expiresOn: isoDateSchema('The expiry date').nullish(),
+  /** The owner's password again (a demo's is empty): a key outlives the session that makes it. */
+  password: stepUpPasswordSchema,
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 

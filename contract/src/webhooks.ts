@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepUpPasswordSchema } from './security';
 
 /**
  * Signed webhooks (/api/webhooks): endpoints a user registers for events, and the log of what was delivered.
@@ -47,7 +48,12 @@ export const webhookEventsSchema = z
   .min(1, 'Choose at least one event')
   .transform((events) => [...new Set(events)]);
 
-export const createWebhookBodySchema = z.object({ url: webhookUrlSchema, events: webhookEventsSchema });
+/** POST /api/webhooks: the owner's password again (a demo's is empty), as the secret outlives the session. */
+export const createWebhookBodySchema = z.object({
+  url: webhookUrlSchema,
+  events: webhookEventsSchema,
+  password: stepUpPasswordSchema,
+});
 export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
 
 export const updateWebhookBodySchema = z.object({
@@ -68,6 +74,11 @@ export const webhookEndpointSchema = z.object({
   failingSince: z.string().nullable(),
   /** Until when a secret rotated out still signs too (the last of them to stop), or null. */
   previousSecretUntil: z.string().nullable(),
+  /**
+   * Set when a password reset (or "sign out everywhere" with the option) turned the endpoint off and replaced
+   * its secret with one nobody has seen: rotate it (POST …/rotate-secret) before turning it on again.
+   */
+  secretRevokedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

@@ -13,7 +13,6 @@ import { booksAccess, describeOpenBooks } from './modules/accountants/books-acce
 import { accountantPackModule } from './modules/accountant-pack/accountant-pack.module';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { apiKeysModule } from './modules/api-keys/api-keys.module';
-import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { authModule } from './modules/auth/auth.module';
 import { cardsModule } from './modules/cards/cards.module';
 import { categoriesModule } from './modules/categories/categories.module';
@@ -98,15 +97,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('notifier', notifier);
   const rates = appRateSource(app);
 
-  const apiKeys = createApiKeysService({ db });
-  // Sessions are looked up on `app.auth` per request: the auth module, below, decorates it.
+  // Sessions and personal API keys are looked up on `app.auth` and `app.apiKeys` per request: the auth and
+  // api-keys modules, below, decorate them.
   const guards = await registerRequestGuards(app, {
     config,
     db,
     dialect,
     authenticate: (token) => app.auth.authenticate(token),
     booksAccess: (session) => booksAccess(db, session),
-    apiKey: (secret) => apiKeys.lookup(secret),
+    apiKey: (secret) => app.apiKeys.lookup(secret),
     listener,
   });
   // Before every module's routes: the API description is collected as they register.
@@ -122,11 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     listener,
     describeBooks: (auth) => describeOpenBooks(db, auth),
   });
-  const { auth, verification, checkPassword } = accounts;
+  const { auth, verification, checkPassword, credentials } = accounts;
   const passkeys = await passkeysModule(app, { db, config, auth, checkPassword });
   const notifications = await notificationsModule(app, { db, dialect, config, notifier, listener, auth });
   // Before every module that announces events: they record them through its face, in their transactions.
-  const webhooks = await webhooksModule(app, { db, config, notifier, mailer });
+  const webhooks = await webhooksModule(app, { db, config, notifier, mailer, auth, credentials });
   await passwordResetModule(app, { db, config, mailer, notifier, auth });
   const history = await transactionsModule(app, { db, auth });
   await ledgerModule({ db, auth });
@@ -184,8 +183,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const receipts = await receiptsModule(app, { db, config, auth });
   await analyticsModule(app, { db, rates });
   const statements = await statementsModule(app, { db, config, migrated });
-  await accountantsModule(app, { db, mailer, notifier, auth });
-  await apiKeysModule(app, { keys: apiKeys });
+  await accountantsModule(app, { db, mailer, notifier, auth, credentials });
+  await apiKeysModule(app, { db, auth, credentials });
   await accountantPackModule(app, {
     transactions: history.transactions,
     invoices: invoices.face,

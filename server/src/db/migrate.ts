@@ -44,6 +44,7 @@ import * as apiKeys from './migrations/0042-api-keys';
 import * as webhooks from './migrations/0043-webhooks';
 import * as passkeys from './migrations/0044-passkeys';
 import * as forecastChecks from './migrations/0045-forecast-checks';
+import * as standingCredentials from './migrations/0046-standing-credentials';
 import * as mailFailures from './migrations/0049-mail-failures';
 import * as statementSeals from './migrations/0050-statement-seals';
 import * as checkoutHolds from './migrations/0051-checkout-holds';
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0043-webhooks': webhooks,
   '0044-passkeys': passkeys,
   '0045-forecast-checks': forecastChecks,
+  '0046-standing-credentials': standingCredentials,
   '0049-mail-failures': mailFailures,
   '0050-statement-seals': statementSeals,
   '0051-checkout-holds': checkoutHolds,

@@ -466,6 +466,8 @@ export interface AccountantGrantsTable {
   accepted_at: string | null;
   /** Refreshed at most once a minute while the accountant reads the books. */
   last_used_at: string | null;
+  /** Set when the owner took the account back (a password reset…): reads nothing until they confirm it. */
+  suspended_at: string | null;
 }
 
 export interface ClientsTable {
@@ -853,6 +855,8 @@ export interface WebhookEndpointsTable {
   disabled_at: string | null;
   failing_since: string | null;
   created_at: string;
+  /** Set when the secret was replaced by one nobody has seen (a password reset): off until rotated. */
+  secret_revoked_at: string | null;
 }
 
 /** The webhook outbox: one row per event, its id the `webhook-id` every delivery of it carries. */

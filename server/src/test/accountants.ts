@@ -1,5 +1,5 @@
 import type { App } from '../app';
-import { request, signUp, type Session } from './http';
+import { request, signUp, TEST_PASSWORD, type Session } from './http';
 
 /** Test-side helpers for accountant access: invite, read the mailed link, accept, open the books. */
 
@@ -16,7 +16,11 @@ export async function inviteToken(app: App, email: string): Promise<string> {
 }
 
 export async function invite(app: App, owner: Session, email: string, annotate = false) {
-  const response = await request(app, owner, 'POST', '/api/accountants/invites', { email, annotate });
+  const response = await request(app, owner, 'POST', '/api/accountants/invites', {
+    email,
+    annotate,
+    password: TEST_PASSWORD,
+  });
   if (response.statusCode !== 201) throw new Error(`invite: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string };
 }

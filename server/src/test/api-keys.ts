@@ -1,17 +1,21 @@
 import type { ApiKeyScope, CreatedApiKey } from '@contract/api-keys';
 import type { App } from '../app';
-import { request, type Session } from './http';
+import { request, TEST_PASSWORD, type Session } from './http';
 
-/** Makes a personal API key in the owner's profile (with their session) and returns it with its secret. */
+/**
+ * Makes a personal API key in the owner's profile (with their session and password; a demo's is empty) and
+ * returns it with its secret.
+ */
 export async function makeApiKey(
   app: App,
   owner: Session,
   scope: ApiKeyScope,
-  extra: { name?: string; expiresOn?: string } = {},
+  extra: { name?: string; expiresOn?: string; password?: string } = {},
 ): Promise<CreatedApiKey> {
   const response = await request(app, owner, 'POST', '/api/api-keys', {
     name: `${scope} key`,
     scope,
+    password: TEST_PASSWORD,
     ...extra,
   });
   if (response.statusCode !== 201) throw new Error(`key failed: ${response.statusCode} ${response.body}`);

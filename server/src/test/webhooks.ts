@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import type { WebhookDelivery, WebhookSecretAnswer } from '@contract/webhooks';
+import { createCredentialGuard } from '../modules/auth/credential-guard';
+import { createPasswordCheck } from '../modules/auth/password-check';
 import { createWebhookDelivery } from '../modules/webhooks/webhook-delivery';
 import { webhookSecretBox } from '../modules/webhooks/webhooks.module';
 import { createWebhooksService } from '../modules/webhooks/webhooks.service';
-import { request, signUp, type Session } from './http';
+import { request, signUp, TEST_PASSWORD, type Session } from './http';
 import { fund, newKey, walletsOf } from './money';
 import type { TestContext } from './test-app';
 import type { startWebhookReceiver } from './webhook-receiver';
@@ -16,6 +18,7 @@ export function webhookKit(ctx: TestContext, receiver: () => Receiver) {
     const response = await request(ctx.app, session, 'POST', '/api/webhooks', {
       url: receiver().url(path),
       events,
+      password: TEST_PASSWORD,
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as WebhookSecretAnswer;
@@ -51,12 +54,19 @@ export function webhookKit(ctx: TestContext, receiver: () => Receiver) {
       now: () => clock.now,
     });
   /** The webhooks service as a module calls it (it kicks nothing: no response follows its writes). */
-  const service = () =>
+  const service = (now?: () => Date) =>
     createWebhooksService({
       db: ctx.app.db,
       box: webhookSecretBox(ctx.config),
       allowPrivate: true,
+      credentials: createCredentialGuard({
+        db: ctx.app.db,
+        checkPassword: createPasswordCheck({ db: ctx.app.db, config: ctx.config }),
+        mailer: ctx.app.mail,
+        notifier: ctx.app.notifier,
+      }),
       written: () => {},
+      ...(now && { now }),
     });
   /** An event recorded in a transaction of its own, as a module records one. */
   const recordDirectly = (userId: string, data: Record<string, unknown>) =>

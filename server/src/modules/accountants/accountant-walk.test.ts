@@ -73,7 +73,6 @@ const bodies: Record<string, unknown> = {
   'POST /api/savings-goals/:id/withdraw': { amount: '10.00' },
   'PATCH /api/user': { firstName: 'Mallory', email: 'mallory@example.com', currentPassword: TEST_PASSWORD },
   'POST /api/user/password': { currentPassword: TEST_PASSWORD, newPassword: 'another horse battery staple' },
-  'DELETE /api/user/sessions': { password: TEST_PASSWORD },
   'PUT /api/user/security-settings': { loginAlerts: false },
   'POST /api/recipients': { name: 'Mallory', email: 'mallory@example.com' },
   'POST /api/invoices': invoiceBody(),
@@ -86,7 +85,15 @@ const bodies: Record<string, unknown> = {
   'PUT /api/cards/:id/limits': { daily: '1.00' },
   'POST /api/cards/:id/reveal': { password: TEST_PASSWORD },
   'POST /api/cards/:id/purchases': { amount: '10.00', merchant: 'Shop', mcc: '5411' },
-  'POST /api/accountants/invites': { email: 'mallory@example.com', annotate: true },
+  'POST /api/accountants/invites': { email: 'mallory@example.com', annotate: true, password: TEST_PASSWORD },
+  'POST /api/accountants/:id/confirm': { password: TEST_PASSWORD },
+  'POST /api/api-keys': { name: 'Mallory', scope: 'payments', password: TEST_PASSWORD },
+  'POST /api/webhooks': {
+    url: 'https://mallory.example/hook',
+    events: ['payment.received'],
+    password: TEST_PASSWORD,
+  },
+  'DELETE /api/user/sessions': { password: TEST_PASSWORD, revokeStandingCredentials: true },
   'PUT /api/kyc/personal': { firstName: 'Mallory' },
   'POST /api/payment-schedules': paymentBody(),
   'PATCH /api/payment-schedules/:id': { amount: '1.00' },
@@ -163,6 +170,7 @@ describeEachDatabase('an accountant walks every route of the owner', (ctx) => {
     ({ accountant } = await accountantOf(ctx.app, owner, { annotate: true }));
     const pending = await request(ctx.app, owner, 'POST', '/api/accountants/invites', {
       email: 'later@example.com',
+      password: TEST_PASSWORD,
     });
     ids.accountants = pending.json().id;
   });

@@ -1,4 +1,5 @@
 import { ACCOUNTANT_INVITE_DAYS } from '@contract/accountants';
+import type { NewCredentialNews } from '../auth/credential-guard';
 import { oneLine, quotedBlock } from '../mail/mail-text';
 import type { MailMessage } from '../mail/mailer';
 import type { Notice } from '../notifications/notifier';
@@ -53,5 +54,37 @@ export function acceptedNotice(accountantEmail: string): Notice {
     message: `${oneLine(accountantEmail, 254)} can now read your books. You can revoke it at any time in your profile.`,
     actionUrl: '/profile',
     actionText: 'Review',
+  };
+}
+
+/** The owner's own mail and notification about an invite sent from their account. */
+export function accountantInvitedNews(email: string, annotate: boolean): NewCredentialNews {
+  return {
+    kind: 'accountant-invited',
+    title: 'Accountant invited to your books',
+    summary: 'An invite to read your books was sent from your account.',
+    details: [
+      'An invite to read your Meridian books was just sent from your account. Whoever accepts it with the',
+      'address below can read your wallets, history, invoices, statements and exports',
+      annotate ? 'and set categories and notes. They can never move money.' : 'They can never move money.',
+      '',
+      ...quotedBlock('The address invited, as typed:', [['Email', email]]),
+    ],
+  };
+}
+
+/** The owner's mail and notification when an access a password reset put on hold stands again. */
+export function accessConfirmedNews(email: string): NewCredentialNews {
+  return {
+    kind: 'accountant-confirmed',
+    title: 'Accountant access confirmed',
+    summary: 'Access to your books that was on hold was confirmed again.',
+    details: [
+      'Access to your Meridian books that was put on hold when your account was taken back (a password',
+      'reset, or "sign out everywhere") was just confirmed again from your account. The address below can',
+      'read your books once more.',
+      '',
+      ...quotedBlock('The address, as invited:', [['Email', email]]),
+    ],
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { App } from '../../http';
 import type { AuthService } from '../auth/auth.service';
+import type { CredentialGuard } from '../auth/credential-guard';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { accountantAccessRoutes, accountantsRoutes } from './accountants.routes';
@@ -14,9 +15,20 @@ import { createAccountantsService } from './accountants.service';
  */
 export async function accountantsModule(
   app: App,
-  deps: { db: Kysely<Database>; mailer: Mailer; notifier: Notifier; auth: AuthService },
+  deps: {
+    db: Kysely<Database>;
+    mailer: Mailer;
+    notifier: Notifier;
+    auth: AuthService;
+    credentials: CredentialGuard;
+  },
 ) {
   const accountants = createAccountantsService(deps);
+  // A password reset (or "sign out everywhere" with the option) puts every access on hold until the owner
+  // confirms it: whoever had the account may have invited themselves.
+  deps.auth.onStandingCredentialsRevoked(async (trx, ownerId, at) => ({
+    accountants: await accountants.suspendAllOf(trx, ownerId, at),
+  }));
   await app.register(accountantsRoutes, { prefix: '/api/accountants', accountants });
   await app.register(accountantAccessRoutes, { prefix: '/api/accountant-access', accountants });
 }

@@ -22,6 +22,7 @@ export function listForOwner(db: Db, ownerId: string) {
       'g.expires_at',
       'g.accepted_at',
       'g.last_used_at',
+      'g.suspended_at',
       'u.first_name',
       'u.last_name',
     ])
@@ -66,15 +67,19 @@ export function findOwned(db: Db, ownerId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** The accepted grant of the owner's books to the accountant, if it still stands. */
-export function findGrant(db: Db, ownerId: string, accountantId: string) {
-  return db
+/**
+ * The accepted grant of the owner's books to the accountant, if it still stands: not suspended, unless
+ * `suspended` asks for one on hold too (to leave it, or not to accept a second).
+ */
+export function findGrant(db: Db, ownerId: string, accountantId: string, include = { suspended: false }) {
+  let query = db
     .selectFrom('accountant_grants')
     .select(['id', 'annotate', 'last_used_at'])
     .where('owner_id', '=', ownerId)
     .where('accountant_id', '=', accountantId)
-    .where('accepted_at', 'is not', null)
-    .executeTakeFirst();
+    .where('accepted_at', 'is not', null);
+  if (!include.suspended) query = query.where('suspended_at', 'is', null);
+  return query.executeTakeFirst();
 }
 
 /** The books the accountant may read, with each owner's name and address. */
@@ -84,7 +89,8 @@ export function listReadable(db: Db, accountantId: string, ownerId?: string) {
     .innerJoin('users as o', 'o.id', 'g.owner_id')
     .select(['g.owner_id', 'g.annotate', 'o.email', 'o.first_name', 'o.last_name'])
     .where('g.accountant_id', '=', accountantId)
-    .where('g.accepted_at', 'is not', null);
+    .where('g.accepted_at', 'is not', null)
+    .where('g.suspended_at', 'is', null);
   if (ownerId !== undefined) query = query.where('g.owner_id', '=', ownerId);
   return query.orderBy('o.email').execute();
 }
@@ -96,6 +102,29 @@ export function accept(db: Db, id: string, accountantId: string, at: string) {
     .where('id', '=', id)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Puts every access and unexpired invite of the owner on hold; answers how many. */
+export async function suspendAllOf(db: Db, ownerId: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('accountant_grants')
+    .set({ suspended_at: at })
+    .where('owner_id', '=', ownerId)
+    .where('suspended_at', 'is', null)
+    .where((eb) => eb.or([eb('accepted_at', 'is not', null), eb('expires_at', '>', at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Takes a suspended access or invite off hold; false when it was not on hold. */
+export async function resume(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('accountant_grants')
+    .set({ suspended_at: null })
+    .where('id', '=', id)
+    .where('suspended_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function touch(db: Db, id: string, at: string) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   acceptInviteBodySchema,
   accountantAccessListSchema,
+  confirmAccountantBodySchema,
   accountantAccessSchema,
   inviteAccountantBodySchema,
   openBooksBodySchema,
@@ -41,6 +42,12 @@ export const accountantsRoutes: FastifyPluginAsyncZod<{ accountants: Accountants
     await accountants.revoke(userIdOf(request), request.params.id);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/:id/confirm',
+    { schema: { params, body: confirmAccountantBodySchema, response: { 200: accountantAccessSchema } } },
+    async (request) => accountants.confirm(userIdOf(request), request.params.id, request.body.password),
+  );
 };
 
 /**

@@ -12,10 +12,16 @@ import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { AuthService } from '../auth/auth.service';
+import type { CredentialGuard } from '../auth/credential-guard';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { findUser } from '../user/users';
-import { acceptedNotice, inviteMessage } from './accountants.messages';
+import {
+  acceptedNotice,
+  accessConfirmedNews,
+  accountantInvitedNews,
+  inviteMessage,
+} from './accountants.messages';
 import * as repo from './accountants.repository';
 import { readableBooks } from './books-access';
 
@@ -39,9 +45,11 @@ export function createAccountantsService(deps: {
   mailer: Mailer;
   notifier: Notifier;
   auth: Pick<AuthService, 'openBooks'>;
+  /** Inviting (and confirming a suspended access) asks for the password again and tells the owner. */
+  credentials: CredentialGuard;
   now?: () => Date;
 }) {
-  const { db, mailer, notifier, auth } = deps;
+  const { db, mailer, notifier, auth, credentials } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function list(ownerId: string): Promise<AccountantAccess[]> {
@@ -56,7 +64,14 @@ export function createAccountantsService(deps: {
       expiresAt: row.accepted_at ? null : row.expires_at,
       acceptedAt: row.accepted_at,
       lastUsedAt: row.last_used_at,
+      suspendedAt: row.suspended_at,
     }));
+  }
+
+  async function listed(ownerId: string, id: string): Promise<AccountantAccess> {
+    const found = (await list(ownerId)).find((entry) => entry.id === id);
+    if (!found) throw notFound('Accountant access');
+    return found;
   }
 
   return {
@@ -65,7 +80,8 @@ export function createAccountantsService(deps: {
     /**
      * Mails an invite link to the address. A demo's books are play money and its address made up, so a demo
      * invites nobody; mail to others needs the owner's verified address and is capped per hour (the mailer);
-     * an owner has at most MAX_ACCOUNTANTS invites and grants at once, one per address.
+     * an owner has at most MAX_ACCOUNTANTS invites and grants at once, one per address. The owner's password
+     * is asked again, and the owner mailed and notified, as for any way in that outlives a session.
      */
     async invite(ownerId: string, body: InviteAccountantBody): Promise<AccountantAccess> {
       const owner = await findUser(db, ownerId);
@@ -80,6 +96,7 @@ export function createAccountantsService(deps: {
         throw new AppError('BUSINESS_RULE', 'That is your own address: invite your accountant’s', {
           email: 'That is your own address',
         });
+      await credentials.confirm(ownerId, body.password);
       const at = now();
       const token = randomBytes(16).toString('base64url');
       const id = newId();
@@ -110,6 +127,7 @@ export function createAccountantsService(deps: {
           accountant_id: null,
           accepted_at: null,
           last_used_at: null,
+          suspended_at: null,
         });
         await mailer.enqueue(
           trx,
@@ -123,12 +141,31 @@ export function createAccountantsService(deps: {
             ref: id,
           }),
         );
+        await credentials.announce(trx, owner, accountantInvitedNews(email, Boolean(body.annotate)));
       });
       mailer.kick();
-      const created = (await list(ownerId)).find((entry) => entry.id === id);
-      if (!created) throw notFound('Invite');
-      return created;
+      return listed(ownerId, id);
     },
+
+    /**
+     * A suspended access (or invite) stands again, given the password: a reset put it on hold because whoever
+     * had the account may have granted it. The owner is mailed and notified as for a new invite.
+     */
+    async confirm(ownerId: string, id: string, password: string): Promise<AccountantAccess> {
+      const grant = await repo.findOwned(db, ownerId, id);
+      if (!grant) throw notFound('Accountant access');
+      const owner = await credentials.confirm(ownerId, password);
+      const resumed = await db.transaction().execute(async (trx) => {
+        if (!(await repo.resume(trx, grant.id))) return false;
+        await credentials.announce(trx, owner, accessConfirmedNews(grant.email));
+        return true;
+      });
+      if (resumed) credentials.sent();
+      return listed(ownerId, id);
+    },
+
+    /** Every access and live invite of the owner is put on hold, in `trx` (a password reset); answers how many. */
+    suspendAllOf: (trx: Kysely<Database>, ownerId: string, at: string) => repo.suspendAllOf(trx, ownerId, at),
 
     /** Withdraws an invite or revokes access: from this commit no request of the accountant reads the books. */
     async revoke(ownerId: string, id: string): Promise<void> {
@@ -157,6 +194,11 @@ export function createAccountantsService(deps: {
       const ownerId = await db.transaction().execute(async (trx) => {
         const invite = await repo.findByToken(trx, tokenHash(token));
         if (!invite || invite.accepted_at || invite.expires_at <= at) throw linkUnusable();
+        if (invite.suspended_at)
+          throw new AppError(
+            'BUSINESS_RULE',
+            'This invite is on hold until the person who sent it confirms it in their profile. Ask them to.',
+          );
         if (invite.owner_id === accountantId)
           throw new AppError('BUSINESS_RULE', 'You cannot be the accountant of your own books');
         if (user.email !== invite.email)
@@ -169,7 +211,7 @@ export function createAccountantsService(deps: {
             'EMAIL_NOT_VERIFIED',
             'Verify your email address first, then open the invite again',
           );
-        if (await repo.findGrant(trx, invite.owner_id, accountantId))
+        if (await repo.findGrant(trx, invite.owner_id, accountantId, { suspended: true }))
           throw new AppError('CONFLICT', 'You can already read these books');
         const accepted = await repo.accept(trx, invite.id, accountantId, at);
         if (Number(accepted.numUpdatedRows) !== 1) throw linkUnusable();
@@ -202,7 +244,7 @@ export function createAccountantsService(deps: {
 
     /** The accountant gives up access to the owner's books; this session goes back to its own. */
     async leave(accountantId: string, sessionId: string, ownerId: string): Promise<void> {
-      const grant = await repo.findGrant(db, ownerId, accountantId);
+      const grant = await repo.findGrant(db, ownerId, accountantId, { suspended: true });
       if (!grant) throw notFound('Books');
       await repo.deleteGrant(db, grant.id);
       await auth.openBooks(sessionId, null);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACCOUNTANTS, type AccountantAccess } from '@contract/accountants';
 import { accountantOf, invite, inviteToken, openBooks } from '../../test/accountants';
-import { request, signUp, startDemo, type Session } from '../../test/http';
+import { request, signUp, startDemo, TEST_PASSWORD, type Session } from '../../test/http';
 import { invoiceBody } from '../../test/invoices';
 import { fund, newKey, walletsOf } from '../../test/money';
 import { createTestApp, dialectsUnderTest, type TestContext } from '../../test/test-app';
@@ -55,6 +55,7 @@ for (const dialect of dialectsUnderTest()) {
       const created = await request(ctx.app, owner, 'POST', '/api/accountants/invites', {
         email: accountant.user.email.toUpperCase(),
         annotate: true,
+        password: TEST_PASSWORD,
       });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json()).toMatchObject({
@@ -122,16 +123,19 @@ for (const dialect of dialectsUnderTest()) {
     it("limits invites: not one's own address, one per address, a few at once, none from a demo or an unverified owner", async () => {
       const self = await request(ctx.app, owner, 'POST', '/api/accountants/invites', {
         email: owner.user.email,
+        password: TEST_PASSWORD,
       });
       expect(self.statusCode).toBe(422);
       const demo = await startDemo(ctx.app);
       const fromDemo = await request(ctx.app, demo, 'POST', '/api/accountants/invites', {
         email: 'someone@example.com',
+        password: '',
       });
       expect(fromDemo.json().code).toBe('DEMO_ACCOUNT');
       const unverified = await signUp(ctx.app, undefined, { verified: false });
       const fromUnverified = await request(ctx.app, unverified, 'POST', '/api/accountants/invites', {
         email: 'someone@example.com',
+        password: TEST_PASSWORD,
       });
       expect(fromUnverified.json().code).toBe('EMAIL_NOT_VERIFIED');
 
@@ -139,11 +143,13 @@ for (const dialect of dialectsUnderTest()) {
       await invite(ctx.app, busy, 'twice@example.com');
       const twice = await request(ctx.app, busy, 'POST', '/api/accountants/invites', {
         email: 'twice@example.com',
+        password: TEST_PASSWORD,
       });
       expect(twice.statusCode).toBe(409);
       for (let n = 1; n < MAX_ACCOUNTANTS; n++) await invite(ctx.app, busy, `many-${n}@example.com`);
       const tooMany = await request(ctx.app, busy, 'POST', '/api/accountants/invites', {
         email: 'one-more@example.com',
+        password: TEST_PASSWORD,
       });
       expect(tooMany.statusCode).toBe(422);
       // A withdrawn invite makes room, and its link stops working.

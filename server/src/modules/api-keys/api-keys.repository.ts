@@ -43,6 +43,17 @@ export async function revokeApiKey(db: Db, userId: string, id: string, at: strin
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Revokes every key of the user still working or not yet revoked; answers how many. */
+export async function revokeAllApiKeysOf(db: Db, userId: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The key a secret's hash names, with whether its owner is a demo account. */
 export function findApiKeyByHash(db: Db, hash: string) {
   return db

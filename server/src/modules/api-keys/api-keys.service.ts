@@ -11,8 +11,10 @@ import type { Database } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { ApiKeyLookup } from '../../plugins/session';
+import type { CredentialGuard } from '../auth/credential-guard';
 import { hashApiKeySecret, newApiKeySecret } from './api-key-secret';
 import { toApiKey } from './api-keys.mapper';
+import { apiKeyCreatedNews } from './api-keys.messages';
 import * as repo from './api-keys.repository';
 
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;
@@ -31,9 +33,12 @@ function expiryOf(day: string, now: Date): string {
   return end.toISOString();
 }
 
-/** Personal API keys: made, listed and revoked by their owner; looked up for every bearer call. */
-export function createApiKeysService(deps: { db: Kysely<Database> }) {
-  const { db } = deps;
+/**
+ * Personal API keys: made (with the password again; the owner is mailed and notified), listed and revoked by
+ * their owner, all revoked by a password reset; looked up for every bearer call.
+ */
+export function createApiKeysService(deps: { db: Kysely<Database>; credentials: CredentialGuard }) {
+  const { db, credentials } = deps;
 
   return {
     async list(userId: string): Promise<ApiKeyList> {
@@ -42,11 +47,12 @@ export function createApiKeysService(deps: { db: Kysely<Database> }) {
 
     async create(
       userId: string,
-      body: { name: string; scope: ApiKey['scope']; expiresOn?: string | null },
+      body: { name: string; scope: ApiKey['scope']; expiresOn?: string | null; password: string },
     ): Promise<CreatedApiKey> {
       const now = new Date();
       const expiresAt = body.expiresOn ? expiryOf(body.expiresOn, now) : null;
-      return db.transaction().execute(async (trx) => {
+      const owner = await credentials.confirm(userId, body.password);
+      const created = await db.transaction().execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
           .select('is_demo')
@@ -72,13 +78,20 @@ export function createApiKeysService(deps: { db: Kysely<Database> }) {
           revoked_at: null,
         };
         await repo.insertApiKey(trx, row);
+        await credentials.announce(trx, owner, apiKeyCreatedNews(row));
         return { ...toApiKey(row), secret };
       });
+      credentials.sent();
+      return created;
     },
 
     async revoke(userId: string, id: string): Promise<void> {
       if (!(await repo.revokeApiKey(db, userId, id, new Date().toISOString()))) throw notFound('API key');
     },
+
+    /** Every key of the user stops working, in `trx` (a password reset); answers how many did. */
+    revokeAllOf: (trx: Kysely<Database>, userId: string, at: string) =>
+      repo.revokeAllApiKeysOf(trx, userId, at),
 
     /** The key a bearer secret names, from the database on every call; marks it used once a minute at most. */
     async lookup(secret: string): Promise<ApiKeyLookup> {

@@ -53,12 +53,14 @@ describeEachDatabase('personal API keys', (ctx) => {
         name: 'Forever',
         scope: 'read',
         expiresOn: dayIn(800),
+        password: TEST_PASSWORD,
       });
       expect(far.statusCode).toBe(400);
       const past = await request(ctx.app, owner, 'POST', '/api/api-keys', {
         name: 'Old',
         scope: 'read',
         expiresOn: '2020-01-01',
+        password: TEST_PASSWORD,
       });
       expect(past.statusCode).toBe(400);
       expect(past.json().fields.expiresOn).toBeTruthy();
@@ -148,7 +150,7 @@ describeEachDatabase('personal API keys', (ctx) => {
       const other = await makeApiKey(ctx.app, owner, 'read');
       const calls = [
         ['GET', '/api/api-keys', undefined],
-        ['POST', '/api/api-keys', { name: 'More', scope: 'payments' }],
+        ['POST', '/api/api-keys', { name: 'More', scope: 'payments', password: TEST_PASSWORD }],
         ['DELETE', `/api/api-keys/${other.id}`, undefined],
         [
           'POST',
@@ -160,7 +162,7 @@ describeEachDatabase('personal API keys', (ctx) => {
         ['DELETE', '/api/user/sessions', { password: TEST_PASSWORD }],
         ['POST', '/api/user/2fa/setup', {}],
         ['GET', '/api/user/2fa', undefined],
-        ['POST', '/api/accountants/invites', { email: 'mallory@example.com' }],
+        ['POST', '/api/accountants/invites', { email: 'mallory@example.com', password: TEST_PASSWORD }],
       ] as const;
       for (const [method, url, body] of calls) {
         const response = await withKey(ctx.app, key.secret, method, url, body);

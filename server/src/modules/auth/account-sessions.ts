@@ -1,10 +1,11 @@
-import type { AccountSession } from '@contract/security';
+import type { AccountSession, EndOtherSessionsAnswer } from '@contract/security';
 import { AppError } from '../../lib/errors';
 import { findUser } from '../user/users';
 import type { AuthContext } from './auth-context';
 import { describeBrowser } from './auth-notices';
 import * as repo from './auth.repository';
 import { sessionsEnded } from './sessions';
+import { revokeStandingCredentials } from './standing-credentials';
 
 const MINUTE = 60_000;
 
@@ -38,18 +39,24 @@ export async function endSession(ctx: AuthContext, userId: string, sessionId: st
 
 /**
  * "Sign out everywhere else": every session but the caller's, given the password (a stolen session must
- * not sign the owner out everywhere). A demo has no password to give. Returns how many ended.
+ * not sign the owner out everywhere). A demo has no password to give. With `revokeStandingCredentials`, what
+ * works without a session (API keys, webhook secrets, accountant grants) ends in the same transaction, as a
+ * password reset ends it. Returns how many sessions ended, and what else.
  */
 export async function endOtherSessions(
   ctx: AuthContext,
   userId: string,
   currentSessionId: string,
-  password: string,
-): Promise<number> {
+  body: { password: string; revokeStandingCredentials: boolean },
+): Promise<EndOtherSessionsAnswer> {
   const user = await findUser(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-  if (Number(user.is_demo) !== 1) await ctx.checkPassword(user, password);
-  const ended = await repo.deleteOtherSessions(ctx.db, userId, currentSessionId);
+  if (Number(user.is_demo) !== 1) await ctx.checkPassword(user, body.password);
+  const answer = await ctx.db.transaction().execute(async (trx) => {
+    const ended = await repo.deleteOtherSessions(trx, userId, currentSessionId);
+    if (!body.revokeStandingCredentials) return { ended };
+    return { ended, revoked: await revokeStandingCredentials(ctx, trx, userId) };
+  });
   sessionsEnded(ctx, { userId, keep: currentSessionId });
-  return ended;
+  return answer;
 }

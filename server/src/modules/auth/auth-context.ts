@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { RevokedCredentials } from '@contract/security';
 import type { Config } from '../../config/env';
 import type { Database, UserRow } from '../../db/schema';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle';
@@ -23,6 +24,17 @@ export type PasswordChangedHook = (trx: Kysely<Database>, user: UserRow) => Prom
  * end the other standing ways in (passkeys), so after a reset only the new password opens the account.
  */
 export type PasswordReplacedHook = (trx: Kysely<Database>, userId: string) => Promise<void>;
+/**
+ * Runs inside the transaction that takes the account back from whoever else may hold a way in: a password reset
+ * (after the passwordReplaced hooks), or "sign out everywhere" with `revokeStandingCredentials`. Each module
+ * ends what it keeps that works without a session (API keys, webhook secrets, accountant grants) and says
+ * how many of them ended.
+ */
+export type StandingCredentialsHook = (
+  trx: Kysely<Database>,
+  userId: string,
+  at: string,
+) => Promise<Partial<RevokedCredentials>>;
 /**
  * Runs after sessions ended in this process (committed): one session, or every session of a user but `keep`.
  * Other processes hear of it from PostgreSQL (migration 0020).
@@ -80,6 +92,7 @@ export interface AuthContext {
     newDevice: NewDeviceSignInHook[];
     passwordChanged: PasswordChangedHook[];
     passwordReplaced: PasswordReplacedHook[];
+    standingCredentials: StandingCredentialsHook[];
     sessionsEnded: SessionsEndedHook[];
   };
 }
@@ -103,6 +116,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
       newDevice: [],
       passwordChanged: [],
       passwordReplaced: [],
+      standingCredentials: [],
       sessionsEnded: [],
     },
   };

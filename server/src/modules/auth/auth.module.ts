@@ -15,6 +15,7 @@ import { createUserService } from '../user/user.service';
 import { newSignInNotice, passwordChangedNotice, welcomeNotice } from './auth-notices';
 import { authRoutes, type DescribeBooks } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
+import { createCredentialGuard } from './credential-guard';
 import { createPasswordCheck } from './password-check';
 import { securityRoutes } from './security.routes';
 import { createSecuritySettingsService } from './security-settings';
@@ -68,6 +69,8 @@ export async function authModule(
     notify: (trx, userId, notice) => notifier.raise(trx, userId, notice),
   });
   const securitySettings = createSecuritySettingsService({ db, checkPassword });
+  // API keys, webhook endpoints and accountant invites are made through it: the password again, and word to the owner.
+  const credentials = createCredentialGuard({ db, checkPassword, mailer, notifier });
   const sessions =
     listener && config.SESSION_CACHE_SECONDS > 0
       ? new SessionCache(listener, { maxAgeMs: config.SESSION_CACHE_SECONDS * 1000, maxEntries: 10_000 })
@@ -109,5 +112,5 @@ export async function authModule(
     { name: 'prune-login-throttle', everyMs: HOUR, run: () => auth.pruneLoginThrottle() },
     { name: 'prune-login-challenges', everyMs: HOUR, run: () => twoFactor.pruneChallenges() },
   ];
-  return { auth, verification, checkPassword, jobs };
+  return { auth, verification, checkPassword, credentials, jobs };
 }

@@ -11,6 +11,7 @@ import {
   type PasswordChangedHook,
   type PasswordReplacedHook,
   type SessionsEndedHook,
+  type StandingCredentialsHook,
   type UserCreatedHook,
   type UserRemovingHook,
 } from './auth-context';
@@ -52,6 +53,10 @@ export function createAuthService(deps: AuthDeps) {
     onPasswordReplaced(hook: PasswordReplacedHook) {
       hooks.passwordReplaced.push(hook);
     },
+    /** A module's way in that works without a session, ended by a password reset or on request. */
+    onStandingCredentialsRevoked(hook: StandingCredentialsHook) {
+      hooks.standingCredentials.push(hook);
+    },
     onSessionsEnded(hook: SessionsEndedHook) {
       hooks.sessionsEnded.push(hook);
     },
@@ -77,8 +82,11 @@ export function createAuthService(deps: AuthDeps) {
     listSessions: (userId: string, currentSessionId: string) =>
       accountSessions.listSessions(ctx, userId, currentSessionId),
     endSession: (userId: string, sessionId: string) => accountSessions.endSession(ctx, userId, sessionId),
-    endOtherSessions: (userId: string, currentSessionId: string, password: string) =>
-      accountSessions.endOtherSessions(ctx, userId, currentSessionId, password),
+    endOtherSessions: (
+      userId: string,
+      currentSessionId: string,
+      body: { password: string; revokeStandingCredentials: boolean },
+    ) => accountSessions.endOtherSessions(ctx, userId, currentSessionId, body),
 
     changePassword: (userId: string, currentSessionId: string, body: ChangePasswordBody) =>
       changePassword(ctx, userId, currentSessionId, body),

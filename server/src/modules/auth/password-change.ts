@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ChangePasswordBody } from '@contract/security';
+import type { ChangePasswordBody, RevokedCredentials } from '@contract/security';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findUser, setPasswordHash } from '../user/users';
@@ -8,6 +8,7 @@ import * as repo from './auth.repository';
 import { hashPassword } from './password';
 import { assertStrongPassword, ownerOf } from './password-strength';
 import { sessionsEnded } from './sessions';
+import { revokeStandingCredentials } from './standing-credentials';
 
 /**
  * A new password, given the current one. Every other session ends in the same transaction (whoever
@@ -38,16 +39,18 @@ export async function changePassword(
 
 /**
  * A password chosen through a reset link (modules/password-reset), in the caller's transaction: every
- * session of the account ends, the hooks end other standing ways in (passkeys), and two-factor stays as it
- * was. Call `forgetSessionsOf` after the commit.
+ * session of the account ends, the hooks end other standing ways in (passkeys; API keys, webhook secrets and
+ * accountant grants), and two-factor stays as it was. Answers what ended besides sessions and passkeys. Call
+ * `forgetSessionsOf` after the commit.
  */
 export async function replacePassword(
   ctx: AuthContext,
   trx: Kysely<Database>,
   userId: string,
   passwordHash: string,
-): Promise<void> {
+): Promise<RevokedCredentials> {
   await setPasswordHash(trx, userId, passwordHash, ctx.now().toISOString());
   await repo.deleteAllSessions(trx, userId);
   for (const hook of ctx.hooks.passwordReplaced) await hook(trx, userId);
+  return revokeStandingCredentials(ctx, trx, userId);
 }

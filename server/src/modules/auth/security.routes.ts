@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordBodySchema,
+  endOtherSessionsAnswerSchema,
   endOtherSessionsBodySchema,
   securitySettingsSchema,
   sessionListSchema,
@@ -25,8 +26,9 @@ const passwordTries = { rateLimit: { max: 5, timeWindow: '1 minute' } };
 const params = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'Not a valid session id') });
 
 /**
- * Under /api/user: POST /password, GET /sessions, DELETE /sessions/{id}, DELETE /sessions {password} (all
- * others), GET|PUT /security-settings (turning alerts off needs `password`).
+ * Under /api/user: POST /password, GET /sessions, DELETE /sessions/{id}, DELETE /sessions {password,
+ * revokeStandingCredentials?} (all others, and optionally every API key, webhook secret and accountant grant),
+ * GET|PUT /security-settings (turning alerts off needs `password`).
  */
 export const securityRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -57,10 +59,13 @@ export const securityRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/sessions',
-    { config: passwordTries, schema: { body: endOtherSessionsBodySchema } },
+    {
+      config: passwordTries,
+      schema: { body: endOtherSessionsBodySchema, response: { 200: endOtherSessionsAnswerSchema } },
+    },
     async (request) => {
       const { userId, sessionId } = sessionOf(request);
-      return { ended: await auth.endOtherSessions(userId, sessionId, request.body.password) };
+      return auth.endOtherSessions(userId, sessionId, request.body);
     },
   );
 

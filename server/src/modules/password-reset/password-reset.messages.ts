@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_LINK_MINUTES } from '@contract/password-reset';
+import type { RevokedCredentials } from '@contract/security';
 import type { MailMessage } from '../mail/mailer';
 import type { Notice } from '../notifications/notifier';
 
@@ -27,7 +28,26 @@ export function resetLinkMessage(to: string, userId: string, link: string) {
   } satisfies MailMessage;
 }
 
-export function passwordResetDoneMessage(to: string, userId: string) {
+/** What else a reset ended, one line each, for whatever the account had. */
+function standingLines(revoked: RevokedCredentials): string[] {
+  const lines = [
+    revoked.apiKeys > 0 &&
+      `- ${revoked.apiKeys} API key${revoked.apiKeys === 1 ? '' : 's'} revoked: make new ones for your scripts.`,
+    revoked.webhookEndpoints > 0 &&
+      `- ${revoked.webhookEndpoints} webhook endpoint${revoked.webhookEndpoints === 1 ? '' : 's'} turned off, signing secrets replaced: rotate the secret, then turn it on.`,
+    revoked.accountants > 0 &&
+      `- ${revoked.accountants} accountant access${revoked.accountants === 1 ? '' : 'es'} and invites on hold: they read nothing until you confirm each.`,
+  ].filter((line): line is string => typeof line === 'string');
+  if (lines.length === 0) return [];
+  return [
+    '',
+    'Whatever reached the account without signing in was stopped too, in case whoever had your password made',
+    'it. Review each in your profile:',
+    ...lines,
+  ];
+}
+
+export function passwordResetDoneMessage(to: string, userId: string, revoked: RevokedCredentials) {
   return {
     kind: 'password-reset-done',
     to,
@@ -39,6 +59,7 @@ export function passwordResetDoneMessage(to: string, userId: string) {
       'The password of your Meridian account was just changed through a link sent to this address. Every',
       'device signed in to the account was signed out, and its passkeys were removed: add them again from',
       'your profile once you are signed in.',
+      ...standingLines(revoked),
       '',
       'If this was not you, contact Meridian support at once.',
       '',
@@ -52,7 +73,7 @@ export const passwordResetNotice: Notice = {
   type: 'security',
   title: 'Password reset',
   message:
-    'Your password was changed through an emailed reset link: every session was signed out and every passkey removed. If this was not you, contact support at once.',
+    'Your password was changed through an emailed reset link: every session was signed out, every passkey and API key removed, webhook endpoints turned off and accountants’ access put on hold until you confirm it. If this was not you, contact support at once.',
   actionUrl: '/profile',
   actionText: 'Review',
 };

@@ -101,8 +101,10 @@ export function createPasswordResetService(deps: {
     },
 
     /**
-     * Sets the new password: the link is spent, every session of the account ends, and the owner is told by
-     * email and notification. Two-factor is untouched, so the next sign-in still asks for a code.
+     * Sets the new password: the link is spent, every session and passkey of the account ends, so does every
+     * API key and webhook secret, accountants' access waits for the owner to confirm it again, and the owner
+     * is told by email (with what ended) and notification. Two-factor is untouched, so the next sign-in still
+     * asks for a code.
      */
     async confirm(token: string, password: string): Promise<void> {
       const id = tokenHash(token);
@@ -119,8 +121,8 @@ export function createPasswordResetService(deps: {
         const current = await findUser(trx, user.id);
         if (!locked || !current || !usable(locked, current, at)) throw expired();
         await repo.retireOpenResets(trx, user.id, at);
-        await auth.replacePassword(trx, user.id, passwordHash);
-        await mailer.enqueue(trx, passwordResetDoneMessage(current.email, user.id));
+        const revoked = await auth.replacePassword(trx, user.id, passwordHash);
+        await mailer.enqueue(trx, passwordResetDoneMessage(current.email, user.id, revoked));
         await notifier.raise(trx, user.id, passwordResetNotice);
       });
       auth.forgetSessionsOf(user.id);

@@ -51,7 +51,11 @@ describe('webhook delivery across a SIGKILL', () => {
       const payee = await openCustomer(baseUrl, ['USD']);
       const created = await call(baseUrl, 'POST', '/api/webhooks', {
         cookie: payer.cookie,
-        body: { url: receiver.url('/hook'), events: ['transfer.delivered'] },
+        body: {
+          url: receiver.url('/hook'),
+          events: ['transfer.delivered'],
+          password: 'correct horse battery',
+        },
       });
       expect(created.status).toBe(201);
       const { secret, endpoint } = created.body as WebhookSecretAnswer;

@@ -16,7 +16,7 @@ describeEachDatabase(
   (ctx) => {
     let receiver: Receiver;
     let owner: Session;
-    const { create, drain, signUpFunded } = webhookKit(ctx, () => receiver);
+    const { create, drain, service, signUpFunded } = webhookKit(ctx, () => receiver);
 
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
@@ -25,14 +25,7 @@ describeEachDatabase(
     afterAll(async () => receiver?.close());
 
     /** The webhooks service with its own clock, as if the rotations had been made `hoursAgo`. */
-    const serviceAt = (clock: { now: Date }) =>
-      createWebhooksService({
-        db: ctx.app.db,
-        box: webhookSecretBox(ctx.config),
-        allowPrivate: true,
-        now: () => clock.now,
-        written: () => {},
-      });
+    const serviceAt = (clock: { now: Date }) => service(() => clock.now);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
 
     /** Sends the endpoint a test ping now and returns what its receiver got. */

@@ -14,6 +14,7 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>, at: Date): We
     disabledAt: row.disabled_at,
     failingSince: row.failing_since,
     previousSecretUntil: latest?.until ?? null,
+    secretRevokedAt: row.secret_revoked_at,
     createdAt: row.created_at,
   };
 }

@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema';
 import type { App } from '../../http';
 import type { Job } from '../../jobs/scheduler';
 import { lazySecretBox, loadSecretKey } from '../../lib/secret-box';
+import type { AuthService } from '../auth/auth.service';
+import type { CredentialGuard } from '../auth/credential-guard';
 import type { Mailer } from '../mail/mailer';
 import type { Notifier } from '../notifications/notifier';
 import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery';
@@ -39,9 +41,16 @@ export function webhookSecretBox(config: Config) {
  */
 export async function webhooksModule(
   app: App,
-  deps: { db: Kysely<Database>; config: Config; notifier: Notifier; mailer: Mailer },
+  deps: {
+    db: Kysely<Database>;
+    config: Config;
+    notifier: Notifier;
+    mailer: Mailer;
+    auth: AuthService;
+    credentials: CredentialGuard;
+  },
 ) {
-  const { db, config, notifier, mailer } = deps;
+  const { db, config, notifier, mailer, auth, credentials } = deps;
   const box = webhookSecretBox(config);
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_URLS;
   const delivery = createWebhookDelivery({ db, box, notifier, mailer, log: app.log, allowPrivate });
@@ -51,10 +60,15 @@ export async function webhooksModule(
     db,
     box,
     allowPrivate,
+    credentials,
     written: () => {
       pending = true;
     },
   });
+  // A password reset (or "sign out everywhere" with the option) leaves no secret signing that a thief may have.
+  auth.onStandingCredentialsRevoked(async (trx, userId, at) => ({
+    webhookEndpoints: await webhooks.revokeSecretsOf(trx, userId, at),
+  }));
   app.addHook('onResponse', async () => {
     if (!pending) return;
     pending = false;

@@ -64,7 +64,7 @@ export async function replaceSecret(
   db: Db,
   id: string,
   current: string,
-  changes: { secret: string; previous_secrets: string },
+  changes: { secret: string; previous_secrets: string; secret_revoked_at?: string | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('webhook_endpoints')

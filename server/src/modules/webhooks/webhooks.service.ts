@@ -10,12 +10,14 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';
+import type { CredentialGuard } from '../auth/credential-guard';
 import { checkWebhookUrl } from './public-address';
 import { DAY_MS } from './webhook-delivery';
 import { previousSecretsAfterRotation, secretContext } from './webhook-secrets';
 import { newWebhookSecret } from './webhook-signing';
 import type { WebhookAnnouncement } from './webhook-events';
 import { toDelivery, toEndpoint } from './webhooks.mapper';
+import { webhookCreatedNews } from './webhooks.messages';
 import * as repo from './webhooks.repository';
 
 /** A rotated-out secret keeps signing this long, so a receiver can switch to the new one without a gap. */
@@ -31,12 +33,14 @@ export function createWebhooksService(deps: {
   db: Kysely<Database>;
   box: SecretBox;
   allowPrivate: boolean;
+  /** Adding an endpoint asks for the password again and tells the owner (auth/credential-guard.ts). */
+  credentials: CredentialGuard;
   now?: () => Date;
   resolve?: Parameters<typeof checkWebhookUrl>[1]['resolve'];
   /** Called whenever something was written for delivery (the module kicks delivery after the response). */
   written: () => void;
 }) {
-  const { db, box, allowPrivate, written } = deps;
+  const { db, box, allowPrivate, credentials, written } = deps;
   const now = deps.now ?? (() => new Date());
   const check = (url: string) => checkWebhookUrl(url, { allowPrivate, resolve: deps.resolve });
 
@@ -114,8 +118,9 @@ export function createWebhooksService(deps: {
       return (await repo.listEndpoints(db, userId)).map((row) => toEndpoint(row, at));
     },
 
-    async create(userId: string, body: { url: string; events: WebhookEventType[] }) {
+    async create(userId: string, body: { url: string; events: WebhookEventType[]; password: string }) {
       await check(body.url);
+      const owner = await credentials.confirm(userId, body.password);
       const id = newId();
       const secret = newWebhookSecret();
       const at = now().toISOString();
@@ -135,7 +140,9 @@ export function createWebhooksService(deps: {
           failing_since: null,
           created_at: at,
         });
+        await credentials.announce(trx, owner, webhookCreatedNews(body.url, body.events));
       });
+      credentials.sent();
       return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
     },
 
@@ -148,7 +155,13 @@ export function createWebhooksService(deps: {
         enabled?: boolean | undefined;
       },
     ) {
-      await owned(userId, id);
+      const row = await owned(userId, id);
+      if (body.enabled === true && row.secret_revoked_at !== null) {
+        throw new AppError(
+          'CONFLICT',
+          'This endpoint’s signing secret was revoked (a password reset or “sign out everywhere”). Rotate the secret to get a new one, then turn the endpoint on.',
+        );
+      }
       if (body.url !== undefined) await check(body.url);
       await repo.updateEndpoint(db, id, {
         ...(body.url !== undefined && { url: body.url }),
@@ -175,11 +188,34 @@ export function createWebhooksService(deps: {
       const at = now();
       const replaced = await repo.replaceSecret(db, id, row.secret, {
         secret: box.seal(secret, secretContext(id)),
-        previous_secrets: previousSecretsAfterRotation(row, at, ROTATION_OVERLAP_MS),
+        previous_secrets: row.secret_revoked_at
+          ? '[]'
+          : previousSecretsAfterRotation(row, at, ROTATION_OVERLAP_MS),
+        secret_revoked_at: null,
       });
       // Another rotation took the secret first: this one's would be shown and never sign.
       if (!replaced) throw new AppError('CONFLICT', 'The secret was just rotated. Reload and try again.');
       return { endpoint: toEndpoint(await owned(userId, id), now()), secret };
+    },
+
+    /**
+     * Every endpoint of the user is turned off and its secret replaced by one nobody has seen, the previous one
+     * dropped, in `trx` (a password reset). Off, because the URL itself may be a thief's, collecting the
+     * account's events; a new secret, because whoever added or saw an endpoint may have kept its secret, which
+     * must never sign again. The owner rotates to see a secret, then turns the endpoint on. Answers how many.
+     */
+    async revokeSecretsOf(trx: Kysely<Database>, userId: string, at: string): Promise<number> {
+      const live = (await repo.listEndpoints(trx, userId)).filter((row) => row.secret_revoked_at === null);
+      for (const row of live) {
+        await repo.updateEndpoint(trx, row.id, {
+          secret: box.seal(newWebhookSecret(), secretContext(row.id)),
+          previous_secrets: '[]',
+          enabled: 0,
+          disabled_at: row.disabled_at ?? at,
+          secret_revoked_at: at,
+        });
+      }
+      return live.length;
     },
 
     async deliveries(userId: string, id: string) {

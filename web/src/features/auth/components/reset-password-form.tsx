@@ -31,7 +31,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <EmptyState
         icon={CircleCheck}
         title="Your password is changed"
-        description="Every browser that was signed in to your account has been signed out, and any passkeys removed. Sign in with your new password; you can add passkeys again in your profile."
+        description="Every browser that was signed in to your account has been signed out, and any passkeys and API keys removed. Webhook endpoints are turned off with new signing secrets, and accountants read nothing until you confirm them. Sign in with your new password to review it all in your profile."
         action={
           <Button asChild>
             <a href="/">Sign in to Meridian</a>
@@ -70,7 +70,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         />
       </FormField>
       <p className="text-muted-foreground text-sm">
-        A new password signs out every browser signed in to your account and removes its passkeys.
+        A new password signs out every browser signed in to your account and removes its passkeys and API
+        keys; webhooks and accountants are paused until you review them.
       </p>
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending && <Spinner />}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountantAccess, InviteAccountantBody } from '@contract/accountants';
+import type { AccountantAccess, ConfirmAccountantBody, InviteAccountantBody } from '@contract/accountants';
 import { api } from '@web/lib/api-client';
 
 const accessKey = ['user', 'accountants'] as const;
@@ -16,6 +16,18 @@ export function useInviteAccountant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InviteAccountantBody) => api.post<AccountantAccess>('/api/accountants/invites', body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accessKey }),
+  });
+}
+
+/** POST /api/accountants/{id}/confirm {password}: an access or invite put on hold stands again. */
+export function useConfirmAccountant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      api.post<AccountantAccess>(`/api/accountants/${encodeURIComponent(id)}/confirm`, {
+        password,
+      } satisfies ConfirmAccountantBody),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accessKey }),
   });
 }

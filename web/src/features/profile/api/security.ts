@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession, ChangePasswordBody, EndOtherSessionsBody } from '@contract/security';
+import type {
+  AccountSession,
+  ChangePasswordBody,
+  EndOtherSessionsAnswer,
+  EndOtherSessionsBody,
+} from '@contract/security';
 import { api } from '@web/lib/api-client';
 
 const sessionsKey = ['user', 'sessions'] as const;
@@ -25,13 +30,20 @@ export function useEndSession() {
   });
 }
 
-/** DELETE /api/user/sessions {password}: every session but this one. */
+/**
+ * DELETE /api/user/sessions {password, revokeStandingCredentials}: every session but this one and, if asked,
+ * every API key, webhook secret and accountant access too (so their lists are read again).
+ */
 export function useEndOtherSessions() {
   const refresh = useRefreshSessions();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) =>
-      api.delete<{ ended: number }>('/api/user/sessions', { password } satisfies EndOtherSessionsBody),
-    onSuccess: refresh,
+    mutationFn: (body: EndOtherSessionsBody) =>
+      api.delete<EndOtherSessionsAnswer>('/api/user/sessions', body),
+    onSuccess: (answer) => {
+      refresh();
+      if (answer.revoked) void queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
   });
 }
 

@@ -14,11 +14,19 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
-import { useAccountantAccess, useInviteAccountant, useRevokeAccountant } from '../api/accountant-access';
+import {
+  useAccountantAccess,
+  useConfirmAccountant,
+  useInviteAccountant,
+  useRevokeAccountant,
+} from '../api/accountant-access';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
+import { StepUpPasswordField } from './step-up-password-field';
 
 /**
- * "Accountant access": invite an accountant by email (read-only, or also setting categories and notes), see
- * who has access and when they last read the books, and revoke it at once. A demo has no real books to share.
+ * "Accountant access": invite an accountant by email (read-only, or also setting categories and notes; the
+ * password asked again), see who has access and when they last read the books, revoke it at once, and confirm
+ * an access a password reset put on hold. A demo has no real books to share.
  */
 export function AccountantAccessCard({ isDemo }: { isDemo: boolean }) {
   return (
@@ -46,25 +54,29 @@ function InviteForm() {
   const invite = useInviteAccountant();
   const [email, setEmail] = useState('');
   const [annotate, setAnnotate] = useState(false);
-  const fieldError = invite.error instanceof ApiError ? invite.error.fields.email : undefined;
-  const formError = invite.isError && !fieldError ? friendlyErrorMessage(invite.error) : undefined;
+  const [password, setPassword] = useState('');
+  const fields = invite.error instanceof ApiError ? invite.error.fields : {};
+  const fieldError = fields.email;
+  const formError =
+    invite.isError && !fieldError && !fields.password ? friendlyErrorMessage(invite.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     invite.mutate(
-      { email, annotate },
+      { email, annotate, password },
       {
         onSuccess: (created) => {
           toast({ title: 'Invite sent', description: `${created.email} has a link to accept it.` });
           setEmail('');
           setAnnotate(false);
+          setPassword('');
         },
       },
     );
   };
 
   return (
-    <form className="grid gap-3" onSubmit={submit} noValidate>
+    <form className="grid gap-3" onSubmit={submit} noValidate aria-label="Invite an accountant">
       <FormField id="accountant-email" label="Accountant's email" error={fieldError}>
         <Input
           id="accountant-email"
@@ -81,6 +93,12 @@ function InviteForm() {
         <Switch id="accountant-annotate" checked={annotate} onCheckedChange={setAnnotate} />
         <Label htmlFor="accountant-annotate">May set categories and notes</Label>
       </div>
+      <StepUpPasswordField
+        id="accountant-password"
+        value={password}
+        onChange={setPassword}
+        error={fields.password}
+      />
       {formError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {formError}
@@ -96,7 +114,9 @@ function InviteForm() {
 function AccessList() {
   const access = useAccountantAccess();
   const revoke = useRevokeAccountant();
+  const confirmAccess = useConfirmAccountant();
   const [revoking, setRevoking] = useState<AccountantAccess | null>(null);
+  const [confirming, setConfirming] = useState<AccountantAccess | null>(null);
   if (access.isError) return <LoadError error={access.error} onRetry={() => void access.refetch()} />;
   if (!access.data) return <Skeleton role="status" aria-label="Loading accountant access" className="h-16" />;
   if (access.data.length === 0)
@@ -110,15 +130,20 @@ function AccessList() {
             <div className="min-w-0 flex-1">
               <p className="font-medium break-all">
                 {entry.name ? `${entry.name} · ` : ''}
-                {entry.email}{' '}
-                {entry.status === 'active' ? (
-                  <Badge variant="success">Has access</Badge>
-                ) : (
-                  <Badge variant="secondary">Invited</Badge>
-                )}
+                {entry.email} <StatusBadge entry={entry} />
               </p>
               <p className="text-xs text-muted-foreground">{describe(entry)}</p>
             </div>
+            {entry.suspendedAt && (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Confirm ${entry.email}`}
+                onClick={() => setConfirming(entry)}
+              >
+                Confirm
+              </Button>
+            )}
             <Button
               size="sm"
               variant="outline"
@@ -142,12 +167,29 @@ function AccessList() {
         destructive
         confirm={() => revoke.mutateAsync(revoking!.id)}
       />
+      {confirming && (
+        <ConfirmPasswordDialog
+          title="Confirm this access"
+          description={`${confirming.email} was put on hold when your password was reset or you signed out everywhere. Confirm only if you invited them yourself: they can read your books again at once.`}
+          action="Confirm access"
+          confirm={(password) => confirmAccess.mutateAsync({ id: confirming.id, password })}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </>
   );
 }
 
+function StatusBadge({ entry }: { entry: AccountantAccess }) {
+  if (entry.suspendedAt) return <Badge variant="destructive">On hold</Badge>;
+  if (entry.status === 'active') return <Badge variant="success">Has access</Badge>;
+  return <Badge variant="secondary">Invited</Badge>;
+}
+
 function describe(entry: AccountantAccess): string {
   const may = entry.annotate ? 'Reads, sets categories and notes' : 'Read-only';
+  if (entry.suspendedAt)
+    return `${may} · on hold since ${new Date(entry.suspendedAt).toLocaleDateString()}: reads nothing until you confirm`;
   if (entry.status === 'invited') {
     const expired = entry.expiresAt !== null && new Date(entry.expiresAt) < new Date();
     return `${may} · invited ${relativeTime(entry.invitedAt).toLowerCase()}${expired ? ' · link expired' : ''}`;

@@ -21,6 +21,7 @@ import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { relativeTime } from '@web/lib/relative-time';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { StepUpPasswordField } from './step-up-password-field';
 
 const scopeHelp: Record<ApiKeyScope, string> = {
   read: 'Reads wallets, history, invoices and statements. Changes nothing.',
@@ -29,8 +30,8 @@ const scopeHelp: Record<ApiKeyScope, string> = {
 };
 
 /**
- * "Personal API keys": make a key for a script or a tool (named, scoped, optionally expiring), see its secret
- * once, list the keys with when each was last used, and revoke one at once.
+ * "Personal API keys": make a key for a script or a tool (named, scoped, optionally expiring, with the
+ * password again), see its secret once, list the keys with when each was last used, and revoke one at once.
  */
 export function ApiKeysCard({ isDemo }: { isDemo: boolean }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -48,7 +49,7 @@ export function ApiKeysCard({ isDemo }: { isDemo: boolean }) {
         {created ? (
           <NewKey created={created} onDone={() => setCreated(null)} />
         ) : (
-          <CreateForm onCreated={setCreated} />
+          <CreateForm isDemo={isDemo} onCreated={setCreated} />
         )}
         <KeyList />
       </div>
@@ -56,25 +57,29 @@ export function ApiKeysCard({ isDemo }: { isDemo: boolean }) {
   );
 }
 
-function CreateForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+function CreateForm({ isDemo, onCreated }: { isDemo: boolean; onCreated: (key: CreatedApiKey) => void }) {
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
   const [expiresOn, setExpiresOn] = useState('');
+  const [password, setPassword] = useState('');
   const fields = create.error instanceof ApiError ? create.error.fields : {};
   const formError =
-    create.isError && !fields.name && !fields.expiresOn ? friendlyErrorMessage(create.error) : undefined;
+    create.isError && !fields.name && !fields.expiresOn && !fields.password
+      ? friendlyErrorMessage(create.error)
+      : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { name, scope, expiresOn: expiresOn || null },
+      { name, scope, expiresOn: expiresOn || null, password },
       {
         onSuccess: (key) => {
           onCreated(key);
           setName('');
           setScope('read');
           setExpiresOn('');
+          setPassword('');
         },
       },
     );
@@ -120,6 +125,14 @@ function CreateForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) 
           ))}
         </NativeSelect>
       </FormField>
+      {!isDemo && (
+        <StepUpPasswordField
+          id="api-key-password"
+          value={password}
+          onChange={setPassword}
+          error={fields.password}
+        />
+      )}
       {formError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {formError}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirmPasswordSchema } from '@contract/security';
 import { ErrorAlert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -17,7 +17,7 @@ import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 /**
  * Asks for the password again before a change a thief with this browser would want (sign-in alerts off,
  * every other session signed out). `confirm` sends it; a wrong one shows under the field, anything else
- * (a wait after too many wrong ones, say) above the form.
+ * (a wait after too many wrong ones, say) above the form. `children` go under the field (an option).
  */
 export function ConfirmPasswordDialog({
   title,
@@ -25,6 +25,7 @@ export function ConfirmPasswordDialog({
   action,
   confirm,
   onClose,
+  children,
 }: {
   title: string;
   description: string;
@@ -32,6 +33,7 @@ export function ConfirmPasswordDialog({
   action: string;
   confirm: (password: string) => Promise<unknown>;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -79,6 +81,7 @@ export function ConfirmPasswordDialog({
               aria-describedby={describedBy('confirm-password', { error })}
             />
           </FormField>
+          {children}
           <Button type="submit" disabled={pending}>
             {pending && <Spinner />}
             {action}

@@ -11,6 +11,7 @@ import { DevelopersCard } from './developers-card';
 import { ProfileForm } from './profile-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsList } from './sessions-list';
+import { StandingCredentialsCard } from './standing-credentials-card';
 import { WebhooksCard } from './webhooks-card';
 
 export function ProfilePage() {
@@ -40,6 +41,7 @@ export function ProfilePage() {
       </Card>
       {user.data && <SecuritySettingsCard isDemo={user.data.isDemo} />}
       {user.data && <PasskeysCard isDemo={user.data.isDemo} />}
+      <StandingCredentialsCard />
       <Card>
         <CardHeader>
           <CardTitle>Where you are signed in</CardTitle>
@@ -49,7 +51,7 @@ export function ProfilePage() {
       </Card>
       {user.data && <AccountantAccessCard isDemo={user.data.isDemo} />}
       {user.data && <ApiKeysCard isDemo={user.data.isDemo} />}
-      {user.data && <WebhooksCard />}
+      {user.data && <WebhooksCard isDemo={user.data.isDemo} />}
       <DevelopersCard />
     </div>
   );

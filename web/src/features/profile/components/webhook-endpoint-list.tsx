@@ -80,6 +80,12 @@ function EndpointItem({
           <p className="text-xs text-muted-foreground">
             {endpoint.events.map((type) => webhookEventLabels[type]).join(' · ')}
           </p>
+          {endpoint.secretRevokedAt && (
+            <p className="text-xs text-muted-foreground">
+              Its signing secret was revoked {new Date(endpoint.secretRevokedAt).toLocaleDateString()} (a
+              password reset or signing out everywhere). If you added it, rotate the secret, then turn it on.
+            </p>
+          )}
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -109,7 +115,7 @@ function EndpointItem({
         >
           {open ? 'Hide deliveries' : 'Deliveries'}
         </Button>
-        {!endpoint.enabled && (
+        {!endpoint.enabled && !endpoint.secretRevokedAt && (
           <Button
             size="sm"
             variant="outline"
@@ -143,6 +149,7 @@ function EndpointItem({
 }
 
 function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
+  if (endpoint.secretRevokedAt) return <Badge variant="destructive">Secret revoked</Badge>;
   if (!endpoint.enabled) return <Badge variant="destructive">Turned off</Badge>;
   if (endpoint.failingSince) return <Badge variant="secondary">Failing</Badge>;
   return <Badge variant="success">Active</Badge>;

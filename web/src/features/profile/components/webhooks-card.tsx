@@ -8,6 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { useCopyToClipboard } from '@web/hooks/use-copy-to-clipboard';
 import { ApiError, friendlyErrorMessage } from '@web/lib/api-client';
 import { useCreateWebhook } from '../api/webhooks';
+import { StepUpPasswordField } from './step-up-password-field';
 import { WebhookEndpointList } from './webhook-endpoint-list';
 
 /** A secret to show once, with the URL it signs for. */
@@ -18,9 +19,10 @@ export interface ShownSecret {
 
 /**
  * "Webhooks": URLs Meridian calls when something happens (a payment arrives, an invoice is paid…), signed the
- * Standard Webhooks way. The signing secret is shown once, on creation and on rotation.
+ * Standard Webhooks way. Adding one asks for the password again. The signing secret is shown once, on
+ * creation and on rotation.
  */
-export function WebhooksCard() {
+export function WebhooksCard({ isDemo }: { isDemo: boolean }) {
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   return (
     <Card>
@@ -32,7 +34,7 @@ export function WebhooksCard() {
       </CardHeader>
       <div className="grid gap-5">
         {secret && <SecretOnce {...secret} onDone={() => setSecret(null)} />}
-        <AddEndpointForm onCreated={setSecret} />
+        <AddEndpointForm isDemo={isDemo} onCreated={setSecret} />
         <WebhookEndpointList onSecret={setSecret} />
       </div>
     </Card>
@@ -66,24 +68,34 @@ function SecretOnce({ url, secret, onDone }: { url: string; secret: string; onDo
   );
 }
 
-function AddEndpointForm({ onCreated }: { onCreated: (shown: ShownSecret) => void }) {
+function AddEndpointForm({
+  isDemo,
+  onCreated,
+}: {
+  isDemo: boolean;
+  onCreated: (shown: ShownSecret) => void;
+}) {
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['payment.received', 'invoice.paid']);
+  const [password, setPassword] = useState('');
   const fields = create.error instanceof ApiError ? create.error.fields : {};
   const urlError = fields.url;
   const eventsError = fields.events;
   const formError =
-    create.isError && !urlError && !eventsError ? friendlyErrorMessage(create.error) : undefined;
+    create.isError && !urlError && !eventsError && !fields.password
+      ? friendlyErrorMessage(create.error)
+      : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { url: url.trim(), events },
+      { url: url.trim(), events, password },
       {
         onSuccess: (created) => {
           onCreated({ url: created.endpoint.url, secret: created.secret });
           setUrl('');
+          setPassword('');
         },
       },
     );
@@ -130,6 +142,14 @@ function AddEndpointForm({ onCreated }: { onCreated: (shown: ShownSecret) => voi
           </p>
         )}
       </fieldset>
+      {!isDemo && (
+        <StepUpPasswordField
+          id="webhook-password"
+          value={password}
+          onChange={setPassword}
+          error={fields.password}
+        />
+      )}
       {formError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {formError}
