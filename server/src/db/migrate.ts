@@ -44,6 +44,7 @@ import * as apiKeys from './migrations/0042-api-keys';
 import * as webhooks from './migrations/0043-webhooks';
 import * as passkeys from './migrations/0044-passkeys';
 import * as forecastChecks from './migrations/0045-forecast-checks';
+import * as webhookLeaseTokens from './migrations/0048-webhook-lease-tokens';
 import { applyStoredFunctions } from './stored-functions';
 
 /**
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0043-webhooks': webhooks,
   '0044-passkeys': passkeys,
   '0045-forecast-checks': forecastChecks,
+  '0048-webhook-lease-tokens': webhookLeaseTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
