@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
 import * as ledger from './migrations/0002-ledger';
 import * as idempotency from './migrations/0003-idempotency';
@@ -105,8 +105,27 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /**
  * The migrations, then (PostgreSQL) each stored function whose `.sql` file changed since it was last applied
  * (db/stored-functions.ts): a function's current text is its file, not the last migration that created it.
+ *
+ * On PostgreSQL they run on one connection without the app's lock and idle timeouts (database.ts): a
+ * migration waits for its table locks, and a process starting beside another waits for the migration lock,
+ * for as long as the other's migrations take.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrate(db);
+  await db.connection().execute(async (connection) => {
+    await sql`set lock_timeout = 0`.execute(connection);
+    await sql`set idle_in_transaction_session_timeout = 0`.execute(connection);
+    try {
+      await migrate(connection);
+    } finally {
+      // Back to the pool with the settings it was opened with.
+      await sql`reset lock_timeout`.execute(connection);
+      await sql`reset idle_in_transaction_session_timeout`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
