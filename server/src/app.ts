@@ -77,6 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
     poolSize: config.PG_POOL_SIZE,
+    lockTimeoutMs: config.PG_LOCK_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     checkpoints: config.SQLITE_CHECKPOINTS,
     log: app.log,
   });

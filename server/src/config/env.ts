@@ -112,6 +112,18 @@ const envSchema = z.object({
    * core of the database server: past that its backends take turns on the cores, and a transfer costs more.
    */
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * PostgreSQL: the longest a statement waits for a lock another session holds (lock_timeout), in ms; 0 waits
+   * for ever. A request that waited this long is answered 503 UNAVAILABLE with Retry-After. Transactions here
+   * hold their locks for milliseconds; migrations wait as long as they must (db/migrate.ts).
+   */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * PostgreSQL: the longest a transaction may sit idle, waiting for this process's next statement, before the
+   * server ends its session and frees its locks (idle_in_transaction_session_timeout), in ms; 0 never. No
+   * transaction here waits for anything but the database (calls out and streams happen outside them).
+   */
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** Force the Secure cookie flag; by default it is set when the request arrived over HTTPS. */
   COOKIE_SECURE: boolFromEnv.optional(),
   /**

@@ -1,9 +1,10 @@
 /**
  * SQLSTATEs that say the connection, not the statement, failed: class 08 (connection exception) and the
  * server ending the session (57P01 admin_shutdown, as `pg_terminate_backend` or a fast shutdown does; 57P02
- * crash_shutdown; 57P03 cannot_connect_now, while it starts or stops).
+ * crash_shutdown; 57P03 cannot_connect_now, while it starts or stops; 25P03 a transaction idle past
+ * idle_in_transaction_session_timeout, and 57P05 a session idle past idle_session_timeout).
  */
-const CONNECTION_SQLSTATE = /^(08...|57P0[123])$/;
+const CONNECTION_SQLSTATE = /^(08...|57P0[1235]|25P03)$/;
 
 /** What the socket or node-postgres say when the connection dropped, or never opened. */
 const CONNECTION_SYSTEM_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);

@@ -25,6 +25,13 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL: the most connections this process opens (PG_POOL_SIZE); 10 when not given. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how long a statement waits for a lock (PG_LOCK_TIMEOUT_MS), and a transaction may sit idle
+   * (PG_IDLE_IN_TRANSACTION_TIMEOUT_MS), before the server gives up on it; unset or 0, without limit (a
+   * command, a seeder).
+   */
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
   sqlitePath: string;
   /** How a SQLite WAL is synced (tests hold it back to see who waits for it); node's fsync by default. */
   fsyncWal?: Fsync;
@@ -42,13 +49,22 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openSqlite(options);
 }
 
-function openPostgres(connectionString: string, poolSize: number): DatabaseHandle {
-  // Pipeline mode: a transaction's BEGIN goes with its first statement (pg-pipelined-begin.ts).
-  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
+function openPostgres(connectionString: string, options: DatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    // Pipeline mode: a transaction's BEGIN goes with its first statement (pg-pipelined-begin.ts).
+    pipeline: true,
+    // A stalled process must not hold everyone else's writers: a lock wait ends in an error the request
+    // answers as 503 (plugins/error-handler.ts), and a transaction left idle has its session ended, which
+    // frees its locks (the process sees a lost connection: db/connection-lost.ts).
+    lock_timeout: options.lockTimeoutMs || undefined,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs || undefined,
+  });
   // An idle pooled connection can be ended by the server (a restart, an administrator, a dropped test
   // database). The pool discards it and opens a new one when needed; without a listener, pg would raise the
   // error as an uncaught exception and take the process down.

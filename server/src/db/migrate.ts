@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from './migrations/0001-accounts';
 import * as ledger from './migrations/0002-ledger';
 import * as idempotency from './migrations/0003-idempotency';
@@ -45,6 +45,7 @@ import * as webhooks from './migrations/0043-webhooks';
 import * as passkeys from './migrations/0044-passkeys';
 import * as forecastChecks from './migrations/0045-forecast-checks';
 import * as standingCredentials from './migrations/0046-standing-credentials';
+import * as webhookLeaseTokens from './migrations/0048-webhook-lease-tokens';
 import * as mailFailures from './migrations/0049-mail-failures';
 import * as statementSeals from './migrations/0050-statement-seals';
 import * as checkoutHolds from './migrations/0051-checkout-holds';
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0044-passkeys': passkeys,
   '0045-forecast-checks': forecastChecks,
   '0046-standing-credentials': standingCredentials,
+  '0048-webhook-lease-tokens': webhookLeaseTokens,
   '0049-mail-failures': mailFailures,
   '0050-statement-seals': statementSeals,
   '0051-checkout-holds': checkoutHolds,
@@ -115,8 +117,27 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * (db/stored-functions.ts): a function's current text is its file, not the last migration that created it.
  * Resolves to the names of the migrations this call applied (none when another process got there first), for
  * a one-time step that only the application can do after its migration (it needs a key a migration cannot read).
+ *
+ * On PostgreSQL they run on one connection without the app's lock and idle timeouts (database.ts): a
+ * migration waits for its table locks, and a process starting beside another waits for the migration lock,
+ * for as long as the other's migrations take.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrate(db);
+  return db.connection().execute(async (connection) => {
+    await sql`set lock_timeout = 0`.execute(connection);
+    await sql`set idle_in_transaction_session_timeout = 0`.execute(connection);
+    try {
+      return await migrate(connection);
+    } finally {
+      // Back to the pool with the settings it was opened with.
+      await sql`reset lock_timeout`.execute(connection);
+      await sql`reset idle_in_transaction_session_timeout`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Kysely<unknown>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -882,6 +882,8 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** The claim that holds the delivery (migration 0048); cleared when its outcome is written. */
+  lease_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One try of a delivery. */

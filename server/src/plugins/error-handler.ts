@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contract/errors';
 import { isConnectionLost } from '../db/connection-lost';
+import { isLockTimeout } from '../db/lock-timeout';
 import { isStorageFull } from '../db/write-health';
 import { AppError, invalidFields } from '../lib/errors';
 
@@ -25,6 +26,7 @@ function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
   if (isStorageFull(error)) return new AppError('STORAGE_FULL', 'Nothing can be saved right now');
   if (isConnectionLost(error)) return new AppError('UNAVAILABLE', 'The database cannot be reached right now');
+  if (isLockTimeout(error)) return new AppError('UNAVAILABLE', 'The database is busy right now');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {

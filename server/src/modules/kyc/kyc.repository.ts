@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { KycCheckId } from '@contract/kyc';
 import type { Database, KycApplicationsTable, KycDocumentsTable } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
@@ -107,30 +107,33 @@ export function completeCheck(
 /**
  * Claims one application to review: a submitted one, or one whose reviewer's lease ran out (it died mid-way).
  * It becomes `reviewing` until `leaseUntil`. On PostgreSQL the row is picked with FOR UPDATE SKIP LOCKED, so
- * several processes review different applications (as claimDueMail does for mail).
+ * several processes review different applications. The id is picked in a materialized CTE, run once: in
+ * `id in (select … limit 1 for update skip locked)` PostgreSQL may rescan the subquery for every row it joins
+ * (a nested-loop semi-join), each rescan locking one more, and claim every waiting application at once.
  */
 export function claimApplication(db: Db, now: string, leaseUntil: string) {
-  const due = db
-    .selectFrom('kyc_applications')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'submitted'),
-        eb.and([eb('status', '=', 'reviewing'), eb('lease_until', '<', now)]),
-      ]),
-    )
-    .orderBy('submitted_at')
-    .limit(1);
+  const claimable = (eb: ExpressionBuilder<Database, 'kyc_applications'>) =>
+    eb.or([
+      eb('status', '=', 'submitted'),
+      eb.and([eb('status', '=', 'reviewing'), eb('lease_until', '<', now)]),
+    ]);
   return db
+    .with(
+      (cte) => cte('picked').materialized(),
+      (qb) => {
+        const picked = qb
+          .selectFrom('kyc_applications')
+          .select('id')
+          .where(claimable)
+          .orderBy('submitted_at')
+          .limit(1);
+        return isPostgres(db) ? picked.forUpdate().skipLocked() : picked;
+      },
+    )
     .updateTable('kyc_applications')
     .set({ status: 'reviewing', lease_until: leaseUntil })
-    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'submitted'),
-        eb.and([eb('status', '=', 'reviewing'), eb('lease_until', '<', now)]),
-      ]),
-    )
+    .where('id', 'in', (eb) => eb.selectFrom('picked').select('id'))
+    .where(claimable)
     .returningAll()
     .executeTakeFirst();
 }

@@ -77,16 +77,19 @@ export function claimDueMail(
   claim: { now: string; leaseUntil: string; token: string; limit: number },
 ) {
   return db
-    .with('due', (qb) => {
-      const due = qb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', claim.now)
-        .orderBy('next_attempt_at')
-        .limit(claim.limit);
-      return isPostgres(db) ? due.forUpdate().skipLocked() : due;
-    })
+    .with(
+      (cte) => cte('due').materialized(),
+      (qb) => {
+        const due = qb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', claim.now)
+          .orderBy('next_attempt_at')
+          .limit(claim.limit);
+        return isPostgres(db) ? due.forUpdate().skipLocked() : due;
+      },
+    )
     .updateTable('mail_outbox')
     .from('due')
     .set((eb) => ({

@@ -56,12 +56,12 @@ describeEachDatabase(
       await recordDirectly(erin.user.id, { note: 'claimed then lost' });
       const now = new Date();
       // The "process" claims the delivery (its lease runs a minute), then dies before sending.
-      const claimed = await repo.claimDue(
-        ctx.app.db,
-        now.toISOString(),
-        new Date(now.getTime() + 60_000).toISOString(),
-        100,
-      );
+      const claimed = await repo.claimDue(ctx.app.db, {
+        now: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + 60_000).toISOString(),
+        token: 'the-dead-process',
+        limit: 100,
+      });
       expect(claimed.filter((row) => row.endpoint_id === made.endpoint.id)).toHaveLength(1);
       await runnerAt({ now }).deliverDue();
       expect(receiver.at('/erin')).toHaveLength(0);

@@ -12,9 +12,10 @@ import { postWebhook, type SendResult } from './webhook-sender';
 import { liveSecrets } from './webhook-secrets';
 import { webhookHeaders } from './webhook-signing';
 import * as repo from './webhooks.repository';
-import { drainInTurns } from '../../lib/drain';
+import { createSlotPump } from '../../lib/slot-pump';
 
-const BATCH = 20;
+/** Deliveries in flight at once in one process (one per endpoint: webhooks.repository.ts claimDue). */
+const SLOTS = 20;
 /** Longer than a send can take (10 s timeout), so a lease never ends while its POST is still going. */
 const LEASE_MS = 60_000;
 export const DAY_MS = 86_400_000;
@@ -39,6 +40,11 @@ export interface WebhookDeliveryDeps {
  * day (at least once: a process killed after the POST and before recording it sends again, with the same
  * webhook-id, which is how receivers drop repeats). Every attempt is logged. An endpoint that has failed for
  * a day is turned off, and its owner told by notification and email.
+ *
+ * Each endpoint has at most one delivery in flight, and each delivery holds one of the process's slots until
+ * it ends, on its own: an endpoint that never answers keeps one slot busy for the send's timeout, while the
+ * other endpoints' deliveries go on through the rest. A worker that outlived its lease writes nothing: every
+ * outcome is written only while the claim's token is still on the delivery.
  */
 export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   const { db, box, notifier, mailer, log, allowPrivate } = deps;
@@ -93,14 +99,38 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     mailer.kick();
   }
 
-  async function deliverOne(claimed: Awaited<ReturnType<typeof repo.claimDue>>[number]) {
+  type Claimed = Awaited<ReturnType<typeof repo.claimDue>>[number] & { token: string };
+
+  /** The attempt and the delivery's new state, in one transaction, only while the claim is still ours. */
+  function settle(
+    claimed: Claimed,
+    changes: Parameters<typeof repo.settleDelivery>[3],
+    tried?: { result: SendResult; at: Date },
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.settleDelivery(trx, claimed.id, claimed.token, changes))) return false;
+      if (tried) {
+        await repo.insertAttempt(trx, {
+          id: newId(),
+          delivery_id: claimed.id,
+          at: tried.at.toISOString(),
+          status_code: tried.result.statusCode,
+          latency_ms: tried.result.latencyMs,
+          error: tried.result.error,
+        });
+      }
+      return true;
+    });
+  }
+
+  async function deliverOne(claimed: Claimed) {
     const [endpoint, event] = await Promise.all([
       repo.endpointById(db, claimed.endpoint_id),
       repo.eventById(db, claimed.event_id),
     ]);
     if (!endpoint || !event) return;
     if (Number(endpoint.enabled) !== 1 && event.type !== WEBHOOK_PING) {
-      await repo.updateDelivery(db, claimed.id, {
+      await settle(claimed, {
         status: 'failed',
         next_attempt_at: null,
         last_error: 'The endpoint is turned off',
@@ -111,37 +141,36 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     // The payload is the JSON as written with the event, so every retry sends (and signs) the same bytes.
     const result = await attempt(endpoint.url, liveSecrets(box, endpoint, started), event.id, event.payload);
     const at = now();
-    await repo.insertAttempt(db, {
-      id: newId(),
-      delivery_id: claimed.id,
-      at: at.toISOString(),
-      status_code: result.statusCode,
-      latency_ms: result.latencyMs,
-      error: result.error,
-    });
     const last = {
       last_status_code: result.statusCode,
       last_latency_ms: result.latencyMs,
       last_error: result.error,
     };
+    const stale = () =>
+      log.warn({ deliveryId: claimed.id }, 'webhook outcome not written: the claim had passed to another');
     if (!result.error) {
-      await repo.updateDelivery(db, claimed.id, {
-        ...last,
-        status: 'delivered',
-        delivered_at: at.toISOString(),
-        next_attempt_at: null,
-      });
-      await repo.updateEndpoint(db, endpoint.id, { failing_since: null });
+      const held = await settle(
+        claimed,
+        { ...last, status: 'delivered', delivered_at: at.toISOString(), next_attempt_at: null },
+        { result, at },
+      );
+      if (held) await repo.updateEndpoint(db, endpoint.id, { failing_since: null });
+      else stale();
       return;
     }
     const retryAt = at.getTime() + retryDelayMs(Number(claimed.attempts));
     const until = new Date(claimed.retry_until).getTime();
     // The last try lands on the day's end rather than past it; after that try, the delivery has failed.
     const next = at.getTime() >= until ? null : new Date(Math.min(retryAt, until)).toISOString();
-    await repo.updateDelivery(db, claimed.id, {
-      ...last,
-      ...(next ? { next_attempt_at: next } : { status: 'failed', next_attempt_at: null }),
-    });
+    const held = await settle(
+      claimed,
+      { ...last, ...(next ? { next_attempt_at: next } : { status: 'failed', next_attempt_at: null }) },
+      { result, at },
+    );
+    if (!held) {
+      stale();
+      return;
+    }
     log.warn(
       { deliveryId: claimed.id, attempts: claimed.attempts, giveUp: !next },
       'webhook delivery failed',
@@ -149,22 +178,31 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     await endpointFailed(endpoint.id, at, next ? null : { deliveryId: claimed.id });
   }
 
-  async function deliverBatch(): Promise<number> {
-    const at = now();
-    const claimed = await repo.claimDue(
-      db,
-      at.toISOString(),
-      new Date(at.getTime() + LEASE_MS).toISOString(),
-      BATCH,
-    );
-    await Promise.all(claimed.map((delivery) => deliverOne(delivery)));
-    return claimed.length;
-  }
+  const pump = createSlotPump<Claimed>({
+    slots: SLOTS,
+    claim: async (limit) => {
+      const at = now();
+      const token = newId();
+      const claimed = await repo.claimDue(db, {
+        now: at.toISOString(),
+        leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(),
+        token,
+        limit,
+      });
+      return claimed.map((row) => ({ ...row, token }));
+    },
+    work: deliverOne,
+    onError: (error) => log.error({ err: error }, 'webhook delivery failed to run'),
+  });
 
-  /** Sends everything due now (drainInTurns: one run at a time per process); resolves with how many were tried. */
-  const deliverDue = drainInTurns(deliverBatch);
-
-  return { deliverDue };
+  return {
+    /** Starts what is due into the free slots and resolves once it is claimed (the job, a response's kick). */
+    startDue: () => pump.fill(),
+    /** Sends everything due now and waits for it, and for what follows it; resolves with how many were tried. */
+    deliverDue: () => pump.drain(),
+    /** Starts nothing more and waits for the deliveries in flight (the app is closing). */
+    stop: () => pump.stop(),
+  };
 }
 
 export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

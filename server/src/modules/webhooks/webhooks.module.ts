@@ -55,6 +55,8 @@ export async function webhooksModule(
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_URLS;
   const delivery = createWebhookDelivery({ db, box, notifier, mailer, log: app.log, allowPrivate });
   app.decorate('webhookDelivery', delivery);
+  // Before the database closes (hooks run last-registered first): the deliveries in flight record their ends.
+  app.addHook('onClose', () => delivery.stop());
   let pending = false;
   const webhooks = createWebhooksService({
     db,
@@ -73,7 +75,7 @@ export async function webhooksModule(
     if (!pending) return;
     pending = false;
     setImmediate(() => {
-      delivery.deliverDue().catch((error) => app.log.error({ err: error }, 'webhook delivery run failed'));
+      delivery.startDue().catch((error) => app.log.error({ err: error }, 'webhook delivery run failed'));
     });
   });
 
@@ -82,7 +84,8 @@ export async function webhooksModule(
   const job: Job = {
     name: 'webhook-delivery',
     everyMs: config.WEBHOOK_DELIVERY_INTERVAL_SECONDS * 1000,
-    run: () => delivery.deliverDue(),
+    // Claims into the free slots and is done: a delivery in flight is not the job's to wait for.
+    run: () => delivery.startDue(),
   };
   const face: WebhookEvents = { record: webhooks.record, recordEach: webhooks.recordEach };
   return { face, delivery, jobs: [job, pruneWebhookEventsJob(db, keptDays)] };

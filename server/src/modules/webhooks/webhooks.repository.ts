@@ -92,25 +92,58 @@ export function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable
 }
 
 /**
- * Claims up to `limit` due deliveries by pushing their next attempt past `leaseUntil` and counting the attempt
- * (mail_outbox's shape, mail.repository.ts). The POST happens after this commits; a process that dies
- * mid-send leaves the delivery to be tried again when the lease ends, with the same webhook-id. PostgreSQL
- * picks the rows with FOR UPDATE SKIP LOCKED, so processes take different deliveries.
+ * Claims up to `limit` due deliveries, at most one per endpoint and none of an endpoint that has one in flight
+ * (its token set and its lease not over, in any process): the oldest due delivery of each endpoint, oldest
+ * first. A claim pushes the next attempt past `leaseUntil`, counts the attempt and writes `token`, which the
+ * outcome must still find (settleDelivery). The POST happens after this commits; a process that dies mid-send
+ * leaves the delivery to be tried again when the lease ends, with the same webhook-id.
+ *
+ * The ids are picked in a materialized CTE, run once. In `id in (select … limit n for update skip locked)`
+ * PostgreSQL may rescan the subquery once per row it joins (a nested-loop semi-join, its plan when its
+ * statistics say little is due), and each rescan locks n more rows: a burst claimed everything due at once.
  */
-export function claimDue(db: Db, now: string, leaseUntil: string, limit: number) {
-  const due = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit);
+export function claimDue(db: Db, claim: { now: string; leaseUntil: string; token: string; limit: number }) {
+  const { now, leaseUntil, token, limit } = claim;
   return db
+    .with('busy', (qb) =>
+      qb
+        .selectFrom('webhook_deliveries')
+        .select('endpoint_id')
+        .where('lease_token', 'is not', null)
+        .where('next_attempt_at', '>', now),
+    )
+    .with('heads', (qb) =>
+      qb
+        .selectFrom('webhook_deliveries')
+        .select((eb) => [
+          'id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((over) => over.partitionBy('endpoint_id').orderBy('next_attempt_at').orderBy('id'))
+            .as('place'),
+        ])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where('endpoint_id', 'not in', (eb) => eb.selectFrom('busy').select('endpoint_id')),
+    )
+    .with(
+      (cte) => cte('picked').materialized(),
+      (qb) => {
+        const picked = qb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('id', 'in', (eb) => eb.selectFrom('heads').select('id').where('place', '=', 1))
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit);
+        return isPostgres(db) ? picked.forUpdate().skipLocked() : picked;
+      },
+    )
     .updateTable('webhook_deliveries')
-    .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
+    .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1), lease_token: token }))
+    .where('id', 'in', (eb) => eb.selectFrom('picked').select('id'))
     .returning(['id', 'event_id', 'endpoint_id', 'attempts', 'retry_until'])
     .execute();
 }
@@ -134,6 +167,27 @@ export async function firstAttemptAt(db: Db, deliveryId: string): Promise<string
 
 export function updateDelivery(db: Db, id: string, changes: Updateable<WebhookDeliveriesTable>) {
   return db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Writes a claimed delivery's outcome and ends its claim, only while the claim is still `token`'s: once its
+ * lease ran out another worker may have claimed it (a new token) and recorded its own outcome, which a late
+ * worker must not overwrite. Answers whether it wrote.
+ */
+export async function settleDelivery(
+  db: Db,
+  id: string,
+  token: string,
+  changes: Updateable<WebhookDeliveriesTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ ...changes, lease_token: null })
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The endpoint's newest deliveries with their events' types. */
