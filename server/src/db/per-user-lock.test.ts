@@ -11,7 +11,7 @@ import { MAX_INVOICE_SCHEDULES } from '@contract/invoice-schedules';
 import { MAX_PAYMENT_SCHEDULES } from '@contract/payment-schedules';
 import { MAX_SAVED_RECIPIENTS } from '@contract/recipients';
 import { MAX_WEBHOOK_ENDPOINTS } from '@contract/webhooks';
-import { request, signUp, type Session } from '../test/http';
+import { request, signUp, TEST_PASSWORD, type Session } from '../test/http';
 import { newKey } from '../test/money';
 import { paymentBody } from '../test/payment-schedules';
 import { describeEachDatabase } from '../test/test-app';
@@ -67,14 +67,19 @@ describeEachDatabase(
       {
         name: 'API keys',
         max: MAX_API_KEYS,
-        create: (s, n) => post(s, '/api/api-keys', { name: `key ${n}`, scope: 'read' }),
+        create: (s, n) =>
+          post(s, '/api/api-keys', { name: `key ${n}`, scope: 'read', password: TEST_PASSWORD }),
         count: (id) => rowsOf('api_keys', id),
       },
       {
         name: 'webhook endpoints',
         max: MAX_WEBHOOK_ENDPOINTS,
         create: (s, n) =>
-          post(s, '/api/webhooks', { url: `http://127.0.0.1:9/hook-${n}`, events: ['transfer.delivered'] }),
+          post(s, '/api/webhooks', {
+            url: `http://127.0.0.1:9/hook-${n}`,
+            events: ['transfer.delivered'],
+            password: TEST_PASSWORD,
+          }),
         count: (id) => rowsOf('webhook_endpoints', id),
         refused: 409,
       },
@@ -150,6 +155,7 @@ describeEachDatabase(
           post(s, '/api/accountants/invites', {
             email: `accountant-${n}-${randomUUID()}@example.com`,
             annotate: false,
+            password: TEST_PASSWORD,
           }),
         count: (id) => rowsOf('accountant_grants', id),
       },
@@ -197,5 +203,7 @@ describeEachDatabase(
       expect(rows.reduce((sum, row) => sum + Number(row.set_aside_percent ?? 0), 0)).toBe(40);
     });
   },
-  { WEBHOOK_ALLOW_PRIVATE_URLS: true },
+  // Keys, endpoints and invites ask for the password, and checks in flight at once count against the
+  // account's password-check limit (auth/password-check.ts): raised here, so the bursts reach the caps.
+  { WEBHOOK_ALLOW_PRIVATE_URLS: true, LOGIN_ATTEMPTS_PER_ACCOUNT: 1000 },
 );

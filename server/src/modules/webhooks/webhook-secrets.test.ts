@@ -5,8 +5,6 @@ import { request, type Session } from '../../test/http';
 import { describeEachDatabase } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 import { webhookKit, type Receiver } from '../../test/webhooks';
-import { webhookSecretBox } from './webhooks.module';
-import { createWebhooksService } from './webhooks.service';
 import { MAX_PREVIOUS_SECRETS } from './webhook-secrets';
 
 const HOUR = 3_600_000;
