@@ -17,6 +17,7 @@ export function apiKeyCreatedNews(key: {
 }): NewCredentialNews {
   const scope = apiKeyScopeNames[key.scope];
   // `expires_at` is the moment after the key's last day.
+  // A key's last day is a UTC day, as it was chosen (api-keys.service.ts: expiryOf).
   const lastDay = key.expires_at ? new Date(Date.parse(key.expires_at) - 1).toISOString().slice(0, 10) : null;
   return {
     kind: 'api-key-created',

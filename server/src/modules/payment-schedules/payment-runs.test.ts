@@ -117,6 +117,22 @@ for (const dialect of dialectsUnderTest()) {
     const balance = async (session: Session, currency: string) =>
       (await walletsOf(ctx.app, session))[currency]?.balance ?? '0';
 
+    /** Pays a period under its key as the job would, then stops: what a process killed before recording leaves. */
+    const payUnrecorded = async (scheduleId: string, period: string) => {
+      const row = await ctx.app.db
+        .selectFrom('payment_schedules')
+        .selectAll()
+        .where('id', '=', scheduleId)
+        .executeTakeFirstOrThrow();
+      return servicesOf(ctx.app).transfers.send(runRequest(row, period), {
+        amount: row.amount,
+        fromCurrency: row.from_currency,
+        toCurrency: row.to_currency,
+        recipientEmail: row.recipient_email!,
+        description: row.description,
+      });
+    };
+
     it('pays each period exactly once, whoever runs the job and however often, catching up missed ones', async () => {
       const ada = await funded('1000.00');
       const bob = await member();
@@ -155,20 +171,7 @@ for (const dialect of dialectsUnderTest()) {
         amount: '10.00',
         cadence: 'week',
       });
-      // What a process killed between the payment's commit and the run's record left behind.
-      const row = await ctx.app.db
-        .selectFrom('payment_schedules')
-        .selectAll()
-        .where('id', '=', schedule.id)
-        .executeTakeFirstOrThrow();
-      const body = {
-        amount: row.amount,
-        fromCurrency: row.from_currency,
-        toCurrency: row.to_currency,
-        recipientEmail: row.recipient_email!,
-        description: row.description,
-      };
-      const first = await servicesOf(ctx.app).transfers.send(runRequest(row, today), body);
+      const first = await payUnrecorded(schedule.id, today);
       expect(first.replayed).toBe(false);
 
       expect(await run(noonOf(today))).toBe(1);
@@ -369,23 +372,9 @@ for (const dialect of dialectsUnderTest()) {
           await create(ada, { recipientEmail: bob.user.email, amount: '10.00', cadence: 'week' }),
         );
       }
-      // What a process stopped between a payment's commit and its run's record leaves behind, for each.
       const paid = new Map<string, string>();
-      for (const schedule of schedules) {
-        const row = await ctx.app.db
-          .selectFrom('payment_schedules')
-          .selectAll()
-          .where('id', '=', schedule.id)
-          .executeTakeFirstOrThrow();
-        const sent = await servicesOf(ctx.app).transfers.send(runRequest(row, today), {
-          amount: row.amount,
-          fromCurrency: row.from_currency,
-          toCurrency: row.to_currency,
-          recipientEmail: row.recipient_email!,
-          description: row.description,
-        });
-        paid.set(schedule.id, sent.body.id);
-      }
+      for (const schedule of schedules)
+        paid.set(schedule.id, (await payUnrecorded(schedule.id, today)).body.id);
       const [resumed, cancelled] = schedules as [PaymentSchedule, PaymentSchedule];
       const twoWeeks = addDays(today, 14);
       const later = createPaymentSchedulesService({ db: ctx.app.db, now: () => noonOf(twoWeeks) });
