@@ -31,7 +31,14 @@ export interface MailTransport {
 
 export function smtpTransport(url: string): MailTransport {
   const parsed = new URL(url);
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer waits up to 2 minutes to connect and 10 idle; a claimed message's lease is 60 s
+  // (mail-delivery.ts), and a send still hanging after it may be sent again by the next claim.
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
     description: `SMTP ${parsed.hostname}:${parsed.port || (parsed.protocol === 'smtps:' ? 465 : 587)}`,
     async send(mail) {
